@@ -1,0 +1,5 @@
+"""``python -m mjcli``."""
+
+from .cli import main
+
+main()

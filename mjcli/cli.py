@@ -1,0 +1,391 @@
+"""The ``mjcli`` command line: a click group and thin commands over the library.
+
+Exit codes: 0 every hand read and answered; 1 at least one hand invalid, not
+winning or not ready (a batch still answers every line); 2 a usage error (bad
+option, unknown variant, bad rule file); 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from .errors import EXIT_BAD_HAND, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, MjError
+
+EPILOG = """\b
+Exit codes: 0 all answered; 1 a hand invalid, not winning or not ready;
+2 usage error; 130 interrupted. Data goes to standard output, messages to
+standard error."""
+
+MAX_LINE = 10_000
+
+
+class Fail(click.ClickException):
+    """A user error reported as one line, with an exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_USAGE):
+        super().__init__(message)
+        self.exit_code = code
+
+    def show(self, file=None):
+        click.echo(f"error: {self.message}", err=True)
+
+
+def _variant(variant: str | None, rules: str | None):
+    from .variant import load_variant
+
+    try:
+        return load_variant(variant, rules)
+    except MjError as exc:
+        raise Fail(exc.message) from None
+
+
+def variant_options(fn):
+    fn = click.option("--rules", "rules_file", metavar="FILE", default=None,
+                      help="A house-rule YAML file that extends a built-in variant.")(fn)
+    fn = click.option("--variant", "-v", "variant", metavar="VARIANT", default=None,
+                      help="hk, sg, my3 or paohuzi (default hk, or $MJCLI_VARIANT).")(fn)
+    return fn
+
+
+def format_option(fn):
+    return click.option("--format", "-f", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]),
+                        default="table", show_default=True, help="Output format.")(fn)
+
+
+def glyphs_option(fn):
+    return click.option("--glyphs", is_flag=True, help="Show tiles as Unicode mahjong tiles in table output.")(fn)
+
+
+FLAG_OPTIONS = ("last-tile", "last-discard", "kong-replacement", "bonus-replacement", "rob-kong",
+                "kong-on-kong", "heavenly", "earthly")
+
+
+def context_options(fn):
+    for flag in reversed(FLAG_OPTIONS):
+        fn = click.option(f"--{flag}", "flag_" + flag.replace("-", "_"), is_flag=True,
+                          help=f"Context word {flag!r}.")(fn)
+    fn = click.option("--self-drawn", "self_drawn", is_flag=True, help="Won on a self-drawn tile (zimo).")(fn)
+    fn = click.option("--round", "round_", type=click.Choice(list("ESWN"), case_sensitive=False), default=None,
+                      help="The round wind.")(fn)
+    fn = click.option("--seat", type=click.Choice(list("ESWN"), case_sensitive=False), default=None,
+                      help="The winner's seat wind.")(fn)
+    fn = click.option("--win", metavar="TILE", default=None, help="The winning tile (e.g. 5p, E).")(fn)
+    return fn
+
+
+def _overrides(kw) -> dict:
+    flags = [f for f in FLAG_OPTIONS if kw.pop("flag_" + f.replace("-", "_"), False)]
+    ov = {
+        "win": kw.pop("win", None),
+        "self_drawn": kw.pop("self_drawn", False),
+        "seat": (kw.pop("seat", None) or "").upper() or None,
+        "round": (kw.pop("round_", None) or "").upper() or None,
+        "flags": flags,
+    }
+    return {k: v for k, v in ov.items() if v}
+
+
+def iter_input(hands: tuple[str, ...]):
+    """(line number, text or MjError) for each hand: the arguments, or stdin one per line."""
+    if hands and hands != ("-",):
+        for i, h in enumerate(hands, 1):
+            yield i, h
+        return
+    stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin
+    if hasattr(sys.stdin, "isatty") and sys.stdin.isatty() and not hands:
+        raise Fail("no hand given; write a hand as an argument (mjcli score '123m 456m 789m 234p 55s') "
+                   "or pipe hands one per line")
+    for i, raw in enumerate(stream, 1):
+        if isinstance(raw, bytes):
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                yield i, MjError(f"line {i}: not UTF-8 text (byte {exc.start + 1}); save the file as UTF-8",
+                                 "encoding_error")
+                continue
+        else:
+            text = raw
+        if i == 1:
+            text = text.lstrip("\ufeff")
+        text = text.strip()
+        if not text or text.startswith("#"):
+            continue
+        if len(text) > MAX_LINE:
+            yield i, MjError(f"line {i}: {len(text)} characters; a hand is one short line (at most {MAX_LINE})",
+                             "line_too_long")
+            continue
+        yield i, text
+
+
+def _run_batch(hands, fmt, kind, glyphs, answer) -> None:
+    """Answer every input line in order, streaming; exit 1 if any line failed."""
+    from .output import emit
+
+    state = {"bad": 0}
+
+    def records():
+        for n, item in iter_input(hands):
+            if isinstance(item, MjError):
+                res = {"line": n, "hand": None, "ok": False, "error": item.as_record()}
+            else:
+                res = answer(item)
+                code = res.answer_code
+                res = res.as_dict()
+                res["line"] = n
+                if code is not None and res["ok"]:
+                    res["answer"] = code
+            if res.get("ok") is False or res.get("answer") in ("not_winning", "not_ready"):
+                state["bad"] += 1
+            yield res
+
+    def on_error(rec):
+        click.echo(f"error: line {rec['line']}: {rec['error']['message']}", err=True)
+
+    emit(records(), fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error)
+    if state["bad"]:
+        raise SystemExit(EXIT_BAD_HAND)
+
+
+# --------------------------------------------------------------------------
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "MJCLI"},
+             epilog=EPILOG)
+@click.version_option(package_name="mjcli", prog_name="mjcli")
+def cli():
+    """Price mahjong hands (Hong Kong, Singapore, Malaysian 3 Kaki) and Paohuzi hands.
+
+    \b
+    mjcli score '123m 456m 789m 234p 55s zimo'
+    mjcli wait  '123m 456m 789m 23p EE'
+    mjcli settle --winner E --from S --value 5
+    mjcli rules hk
+    """
+
+
+@cli.command(epilog=EPILOG)
+@click.argument("hands", nargs=-1)
+@variant_options
+@format_option
+@glyphs_option
+@click.option("--all", "all_readings", is_flag=True, help="Show every reading of the hand, best first.")
+@context_options
+def score(hands, variant, rules_file, fmt, glyphs, all_readings, **kw):
+    """Score HANDS (or one hand per line on standard input): every pattern, the total, verdicts, payment."""
+    v = _variant(variant, rules_file)
+    ov = _overrides(kw)
+    from .api import score_line
+
+    _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings))
+
+
+@cli.command(epilog=EPILOG)
+@click.argument("hands", nargs=-1)
+@variant_options
+@format_option
+@glyphs_option
+@context_options
+def wait(hands, variant, rules_file, fmt, glyphs, **kw):
+    """List the tiles that complete each ready HAND, how many are left, and what each win is worth."""
+    v = _variant(variant, rules_file)
+    ov = _overrides(kw)
+    from .api import wait_line
+
+    _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov))
+
+
+def _pairs(values, sep: str, what: str, example: str):
+    out = []
+    for raw in values:
+        if sep not in raw:
+            raise Fail(f"{what} {raw!r} is not of the form {example}")
+        out.append(raw.split(sep))
+    return out
+
+
+@cli.command(epilog=EPILOG)
+@variant_options
+@format_option
+@click.option("--winner", metavar="SEAT", default=None, help="The winner's seat (leave out for a drawn hand).")
+@click.option("--from", "shooter", metavar="SEAT", default=None, help="The shooter; leave out for a self-drawn win.")
+@click.option("--value", type=int, default=None, help="The hand's value in the variant's unit.")
+@click.option("--hand", default=None, help="The winning hand; it is scored to get the value.")
+@click.option("--bao", metavar="SEAT", default=None, help="The player liable under the bao/baau rule.")
+@click.option("--robbed-kong", is_flag=True, help="The --from seat's kong was robbed.")
+@click.option("--kong", "kongs", multiple=True, metavar="SEAT:KIND[:FROM]",
+              help="A kong made this hand: KIND concealed, claimed or added (repeatable).")
+@click.option("--bonus", "bonus", multiple=True, metavar="SEAT=TOKENS",
+              help='A player\'s bonus tiles, e.g. "S=f2 s2 cat" (repeatable).')
+@click.option("--dealt", multiple=True, metavar="SEAT:FAMILY",
+              help="A bonus family held complete from the deal (repeatable).")
+@click.option("--fei", multiple=True, metavar="SEAT=N", help="Fei held by a player at the end (my3, repeatable).")
+@click.option("--ladder", default=None, metavar="NAME", help="A payment preset (see README).")
+@click.option("--stake", type=float, default=None, help="Money per unit: amounts come out multiplied.")
+@click.option("--ledger", type=click.File("rb"), default=None, metavar="FILE",
+              help="A JSON-lines file of hands ('-' for stdin): every hand's payments and running totals.")
+def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_kong, kongs, bonus, dealt, fei,
+           ladder, stake, ledger):
+    """Turn a result into payments: who pays whom and why, and the net per seat."""
+    v = _variant(variant, rules_file)
+    from .output import emit
+
+    if ledger is not None:
+        from .ledger import run_ledger
+
+        bad = run_ledger(v, ledger, fmt, sys.stdout, ladder=ladder, stake=stake)
+        if bad:
+            raise SystemExit(EXIT_BAD_HAND)
+        return
+    opts = dict(winner=winner, shooter=shooter, value=value, hand=hand, bao=bao, robbed_kong=robbed_kong,
+                kongs=list(kongs), bonus=list(bonus), dealt=list(dealt), fei=list(fei), ladder=ladder, stake=stake)
+    try:
+        rec = settle_record(v, opts)
+    except MjError as exc:
+        raise Fail(exc.message, EXIT_BAD_HAND if exc.code in ("invalid_hand", "parse_error") else EXIT_USAGE) from None
+    emit([rec], fmt, "settle", sys.stdout)
+
+
+def settle_record(v, opts: dict) -> dict:
+    """Build a settle request from option values (command line or ledger) and settle it."""
+    from .errors import SettleError
+    from .payments import SettleRequest, settle as do_settle
+
+    def seat(x, what):
+        if x is None:
+            return None
+        x = str(x).strip().upper()
+        if x not in v.seats:
+            raise SettleError(f"{what} {x!r} is not a seat in {v.id}; seats are {' '.join(v.seats)}")
+        return x
+
+    req = SettleRequest(
+        winner=seat(opts.get("winner"), "--winner"),
+        shooter=seat(opts.get("shooter"), "--from"),
+        value=opts.get("value"),
+        bao=seat(opts.get("bao"), "--bao"),
+        robbed_kong=bool(opts.get("robbed_kong")),
+        ladder=opts.get("ladder"),
+        stake=opts.get("stake") or 1,
+    )
+    for raw in opts.get("kongs") or ():
+        parts = str(raw).split(":")
+        if len(parts) not in (2, 3) or parts[1].lower() not in ("concealed", "claimed", "added"):
+            raise SettleError(f"--kong {raw!r}: write SEAT:KIND[:FROM] with KIND concealed, claimed or added")
+        frm = seat(parts[2], "--kong FROM") if len(parts) == 3 else None
+        if parts[1].lower() == "claimed" and frm is None:
+            raise SettleError(f"--kong {raw!r}: a claimed kong names the discarder, e.g. S:claimed:W")
+        req.kongs.append((seat(parts[0], "--kong SEAT"), parts[1].lower(), frm))
+    from .tiles import BONUS_ALIASES, BONUS_TOKENS
+
+    for raw in opts.get("bonus") or ():
+        who, sep, toks = str(raw).partition("=")
+        if not sep:
+            raise SettleError(f"--bonus {raw!r}: write SEAT=TOKENS, e.g. \"S=f2 s2 cat\"")
+        tokens = []
+        for t in toks.replace(",", " ").split():
+            tok = BONUS_ALIASES.get(t.lower(), t.lower())
+            tok = "J" if tok == "j" else tok
+            if tok not in BONUS_TOKENS:
+                raise SettleError(f"--bonus {raw!r}: unknown bonus tile {t!r}; use f1-f4 s1-s4 cat mouse rooster centipede face J")
+            tokens.append(tok)
+        req.bonus[seat(who, "--bonus SEAT")] = tokens
+    for raw in opts.get("dealt") or ():
+        who, sep, fam = str(raw).partition(":")
+        if not sep or fam.lower() not in ("flower", "season", "animal", "face", "bite", "cat-mouse",
+                                           "rooster-centipede", "flowers", "seasons", "animals", "faces"):
+            raise SettleError(f"--dealt {raw!r}: write SEAT:FAMILY, FAMILY one of flower season animal face "
+                              "cat-mouse rooster-centipede bite")
+        req.dealt.append((seat(who, "--dealt SEAT"), fam.lower().rstrip("s") if fam.lower() in
+                          ("flowers", "seasons", "animals", "faces") else fam.lower()))
+    for raw in opts.get("fei") or ():
+        who, sep, n = str(raw).partition("=")
+        if not sep or not n.strip().isdigit() or int(n) > 4:
+            raise SettleError(f"--fei {raw!r}: write SEAT=N with N from 0 to 4")
+        req.fei[seat(who, "--fei SEAT")] = int(n)
+    if opts.get("hand"):
+        from .api import score_line
+        from .errors import HandError
+
+        res = score_line(str(opts["hand"]), v, overrides={"self_drawn": req.shooter is None})
+        if res.error is not None:
+            raise res.error
+        if not res.winning:
+            raise HandError("--hand is not a winning hand; check the tiles")
+        req.result = res
+    st = do_settle(v, req)
+    return st.as_dict()
+
+
+@cli.command(epilog=EPILOG)
+@click.argument("variant_id", required=False, metavar="[VARIANT]")
+@click.option("--rules", "rules_file", metavar="FILE", default=None, help="Show a house-rule file's table.")
+@click.option("--tiles", is_flag=True, help="Print the tile set and the notation of the variant.")
+@click.option("--lang", type=click.Choice(["en", "ms", "ta", "zh", "th"]), default="en", show_default=True,
+              help="Language of pattern names and descriptions.")
+@click.option("--check", "check", multiple=True, metavar="FILE", help="Validate rule files; exit 1 on any error.")
+@click.option("--patterns", "list_patterns", is_flag=True, help="List the registered pattern ids.")
+@click.option("--format", "-f", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+def rules(variant_id, rules_file, tiles, lang, check, list_patterns, fmt):
+    """Print a variant's hand table (or, with no VARIANT, the list of variants)."""
+    from . import rulesview
+
+    if check:
+        ok = rulesview.check_files(check, sys.stdout)
+        raise SystemExit(EXIT_OK if ok else EXIT_BAD_HAND)
+    if list_patterns:
+        rulesview.print_registry(sys.stdout)
+        return
+    if variant_id is None and rules_file is None:
+        rulesview.print_variant_list(sys.stdout, fmt)
+        return
+    v = _variant(variant_id, rules_file)
+    if tiles:
+        rulesview.print_tiles(v, sys.stdout)
+        return
+    rulesview.print_table(v, sys.stdout, lang=lang, fmt=fmt)
+
+
+def main(argv=None) -> None:
+    """Console entry point: click, plus quiet ends for a closed pipe and Ctrl-C."""
+    try:
+        cli.main(args=argv, prog_name="mjcli", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as exc:  # click >= 8.2
+        click.echo(exc.ctx.get_help() if exc.ctx else str(exc), err=False)
+        sys.exit(EXIT_USAGE)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code if isinstance(exc, Fail) else EXIT_USAGE)
+    except click.exceptions.Abort:
+        click.echo("interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except KeyboardInterrupt:
+        _quiet_stdout()
+        click.echo("interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        _quiet_stdout()
+        sys.exit(EXIT_OK)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    else:
+        _flush_or_quiet()
+        sys.exit(EXIT_OK)
+
+
+def _flush_or_quiet():
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
+
+
+def _quiet_stdout():
+    """Point stdout at devnull so the interpreter's final flush does not complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

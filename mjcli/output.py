@@ -1,0 +1,222 @@
+"""The one place that renders results: table, json, jsonl and csv.
+
+:func:`emit` streams records (plain dicts from ``as_dict``) to a text stream,
+one at a time, so a batch of any size runs in flat memory.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from typing import Callable, Iterable, TextIO
+
+FORMATS = ("table", "json", "jsonl", "csv")
+
+
+def _glyph_text(text: str, glyphs: bool) -> str:
+    if not glyphs or not text:
+        return text
+    from .errors import MjError
+    from .tiles import tile_from_code, tile_glyph
+
+    out = []
+    for word in text.split(" "):
+        try:
+            out.append(tile_glyph(tile_from_code(word)))
+        except MjError:  # a word that is not one tile code stays as it is
+            out.append(word)
+    return " ".join(out)
+
+
+def _hand_glyphs(hand: str, glyphs: bool) -> str:
+    """The hand with each concealed tile as a Unicode mahjong tile."""
+    if not glyphs:
+        return hand
+    from .errors import MjError
+    from .tiles import JOKER, parse_hand, tile_glyph
+
+    try:
+        h = parse_hand(hand)
+    except MjError:
+        return hand
+    tiles = "".join(tile_glyph(t) for t in h.concealed) + tile_glyph(JOKER) * h.jokers
+    return f"{tiles}  {hand}"
+
+
+def _num(v) -> str:
+    return "-" if v is None else str(v)
+
+
+# --- tables ------------------------------------------------------------------
+
+
+def score_table(rec: dict, glyphs: bool = False) -> str:
+    from tabulate import tabulate
+
+    unit = rec["unit"]
+    lines = [_hand_glyphs(rec["hand"], glyphs) + f"   ({rec['variant']})"]
+    if not rec["winning"]:
+        lines.append("not a winning hand: the tiles do not form sets and a pair")
+        return "\n".join(lines)
+    if rec.get("reading"):
+        lines.append(f"reading: {rec['reading']}")
+    if "huxi" in rec and rec.get("groups"):
+        rows = [[g["text"], g["kind"], g["huxi"]] for g in rec["groups"]]
+        lines.append(tabulate(rows, headers=["group", "kind", "huxi"], tablefmt="simple"))
+    rows = [[p["name"], p["id"], p["count"] if p["count"] != 1 else "", p["points"]] for p in rec["patterns"]]
+    if rows:
+        lines.append(tabulate(rows, headers=["pattern", "id", "x", unit], tablefmt="simple"))
+    else:
+        lines.append("(no scoring patterns)")
+    verdict = []
+    if rec["limit_hand"]:
+        verdict.append("limit hand")
+    elif rec["raw"] > rec["total"]:
+        verdict.append(f"raw {rec['raw']}, capped at the limit {rec['limit']}")
+    verdict.append(f"minimum {rec['minimum']}: {'met' if rec['meets_minimum'] else 'NOT met'}")
+    extra = f" ({rec['tun']} tun)" if "tun" in rec else ""
+    lines.append(f"total: {rec['total']} {unit}{extra}   [{'; '.join(verdict)}]")
+    lines.append("payment: " + payment_text(rec.get("payment")))
+    if rec.get("readings"):
+        lines.append("every reading, best first:")
+        rows = [[r["reading"], ", ".join(f"{p['id']} {p['points']}" for p in r["patterns"]) or "-", r["total"]]
+                for r in rec["readings"]]
+        lines.append(tabulate(rows, headers=["reading", "patterns", unit], tablefmt="simple"))
+    return "\n".join(lines)
+
+
+def payment_text(pay: dict | None) -> str:
+    if not pay:
+        return "nothing (below the minimum)"
+    if "each" in pay:
+        return f"each loser pays {pay['each']} (total {pay['total']})"
+    return f"shooter pays {pay['shooter']}, each other loser {pay['others']} (total {pay['total']})"
+
+
+def wait_table(rec: dict, glyphs: bool = False) -> str:
+    from tabulate import tabulate
+
+    lines = [_hand_glyphs(rec["hand"], glyphs) + f"   ({rec['variant']})"]
+    if not rec["ready"]:
+        lines.append("not ready: no tile completes this hand")
+        return "\n".join(lines)
+    if "discards" in rec:  # a 14-tile hand: the waits after each discard
+        for d in rec["discards"]:
+            lines.append(f"discard {_glyph_text(d['discard'], glyphs)}: {d['tiles_left']} tiles left")
+            lines.append(_wait_rows(d["waits"], rec, glyphs))
+        return "\n".join(lines)
+    lines.append(_wait_rows(rec["waits"], rec, glyphs))
+    for n in rec.get("notes", ()):
+        lines.append(f"note: {n}")
+    return "\n".join(lines)
+
+
+def _wait_rows(waits, rec, glyphs) -> str:
+    from tabulate import tabulate
+
+    unit = rec["unit"]
+    rows = []
+    for w in waits:
+        flag = ""
+        if not w.get("discard_meets_minimum") and not w.get("self_drawn_meets_minimum"):
+            flag = f"below minimum {rec['minimum']}"
+        elif not w.get("discard_meets_minimum"):
+            flag = "self-drawn only" if w["discard"] is not None or w["tile"] == "J" else ""
+            if w["tile"] != "J" and w["discard"] is not None:
+                flag = f"discard below minimum {rec['minimum']}"
+        rows.append([_glyph_text(w["tile"], glyphs), w["left"], _num(w["discard"]), _num(w["self_drawn"]), flag])
+    return tabulate(rows, headers=["tile", "left", f"discard ({unit})", f"self-drawn ({unit})", "note"],
+                    tablefmt="simple")
+
+
+def settle_table(rec: dict, glyphs: bool = False) -> str:
+    from tabulate import tabulate
+
+    lines = []
+    if rec.get("hand_no") is not None:
+        lines.append(f"hand {rec['hand_no']}" + (f": {rec['label']}" if rec.get("label") else ""))
+    if rec.get("value") is not None:
+        lines.append(f"value: {rec['value']}   base: {rec['base']}")
+    rows = [[p["from"], p["to"], p["amount"], p["reason"]] for p in rec["payments"]]
+    lines.append(tabulate(rows, headers=["from", "to", "amount", "reason"], tablefmt="simple") if rows
+                 else "no payments")
+    net = rec["net"]
+    lines.append("net: " + "  ".join(f"{s} {v:+g}" for s, v in net.items()))
+    if rec.get("running"):
+        lines.append("running: " + "  ".join(f"{s} {v:+g}" for s, v in rec["running"].items()))
+    for n in rec.get("notes", ()):
+        lines.append(f"note: {n}")
+    return "\n".join(lines)
+
+
+TABLES: dict[str, Callable[[dict, bool], str]] = {"score": score_table, "wait": wait_table, "settle": settle_table}
+
+
+# --- csv -----------------------------------------------------------------------
+
+CSV_COLUMNS = {
+    "score": ["line", "hand", "variant", "ok", "error", "winning", "patterns", "raw", "total", "limit_hand",
+              "minimum", "limit", "unit", "meets_minimum", "payment"],
+    "wait": ["line", "hand", "variant", "ok", "error", "ready", "waits"],
+    "settle": ["hand_no", "from", "to", "amount", "reason"],
+}
+
+
+def _csv_rows(kind: str, rec: dict):
+    if kind == "settle":
+        for p in rec["payments"]:
+            yield [rec.get("hand_no", ""), p["from"], p["to"], p["amount"], p["reason"]]
+        return
+    row = dict(rec)
+    row["error"] = rec["error"]["message"] if rec.get("error") else ""
+    if kind == "score":
+        row["patterns"] = ";".join(f"{p['id']}={p['points']}" for p in rec["patterns"])
+        pay = rec.get("payment")
+        row["payment"] = json.dumps(pay, ensure_ascii=False, sort_keys=True) if pay else ""
+    else:
+        row["waits"] = ";".join(
+            f"{w['tile']}:{w['left']}:{_num(w['discard'])}:{_num(w['self_drawn'])}" for w in rec.get("waits", [])
+        )
+    yield [_csv_cell(row.get(c, "")) for c in CSV_COLUMNS[kind]]
+
+
+def _csv_cell(v):
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return "" if v is None else v
+
+
+# --- the one output path ------------------------------------------------------------
+
+
+def emit(records: Iterable[dict], fmt: str, kind: str, out: TextIO, *, glyphs: bool = False,
+         on_error: Callable[[dict], None] | None = None) -> None:
+    """Write every record in ``fmt``; error records go to ``on_error`` as well in table form."""
+    if fmt == "json":
+        out.write("[")
+        first = True
+        for rec in records:
+            out.write(("\n" if first else ",\n") + json.dumps(rec, ensure_ascii=False))
+            first = False
+        out.write("\n]\n" if not first else "]\n")
+        return
+    if fmt == "jsonl":
+        for rec in records:
+            out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+        return
+    if fmt == "csv":
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS[kind])
+        for rec in records:
+            writer.writerows(_csv_rows(kind, rec))
+        return
+    render = TABLES[kind]
+    first = True
+    for rec in records:
+        if rec.get("ok") is False and on_error is not None:
+            on_error(rec)
+            continue
+        if not first:
+            out.write("\n")
+        out.write(render(rec, glyphs) + "\n")
+        first = False

@@ -1,0 +1,3 @@
+"""Patterns only Malaysian 3 Kaki scores (faces, Fei, bonus limits...)."""
+
+from __future__ import annotations

@@ -1,0 +1,254 @@
+"""A result and the table -> who pays whom, and why.
+
+The shape of every payment rule is data in the variant's ``payment`` section:
+
+* ``ladder``: the hand value -> the base amount (a value above the top row is
+  paid as the top row; below the first row nothing is paid), or ``linear``:
+  base = value x linear.
+* ``discard``: ``shooter`` and ``others`` pay those multiples of the base.
+* ``self_drawn``: ``each`` loser pays that multiple.
+* ``bao``: ``on_discard`` / ``on_self_drawn``: whether the liable player pays
+  everyone's share.
+* ``robbed_kong``: ``self_drawn_total`` (the konger pays what all would pay
+  on a self-draw) or ``discard`` (the konger pays as a shooter).
+* ``paid_as_self_drawn``: pattern ids whose wins every loser pays as if
+  self-drawn.
+
+Variant-specific settlements (instant payments, Fei) are registered rules,
+named by id in the variant's ``settlement`` list.
+
+>>> from mjcli.variant import load_builtin
+>>> hk = load_builtin("hk")
+>>> s = settle(hk, SettleRequest(winner="E", shooter="S", value=5))
+>>> [(p.payer, p.payee, p.amount) for p in s.payments], s.net
+([('S', 'E', 24)], {'E': 24, 'S': -24, 'W': 0, 'N': 0})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .errors import SettleError
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: str
+    payee: str
+    amount: float
+    reason: str
+
+    def as_dict(self) -> dict:
+        return {"from": self.payer, "to": self.payee, "amount": self.amount, "reason": self.reason}
+
+
+@dataclass
+class SettleRequest:
+    """Everything ``mjcli settle`` knows about one hand."""
+
+    winner: str | None = None
+    shooter: str | None = None  # None: self-drawn (or no winner)
+    value: int | None = None
+    result: object | None = None  # a ScoreResult when --hand was given
+    bao: str | None = None
+    robbed_kong: bool = False
+    kongs: list[tuple[str, str, str | None]] = field(default_factory=list)  # (seat, kind, from)
+    bonus: dict[str, list[str]] = field(default_factory=dict)  # seat -> bonus tokens
+    dealt: list[tuple[str, str]] = field(default_factory=list)  # (seat, family) complete at the deal
+    fei: dict[str, int] = field(default_factory=dict)  # seat -> Fei held
+    ladder: str | None = None
+    stake: float = 1
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.winner is not None and self.shooter is None
+
+
+@dataclass
+class Settlement:
+    payments: list[Payment]
+    net: dict[str, float]
+    value: int | None = None
+    base: float | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {
+            "value": self.value,
+            "base": self.base,
+            "payments": [p.as_dict() for p in self.payments],
+            "net": self.net,
+            "notes": self.notes,
+        }
+
+
+SettlementRule = Callable[[object, SettleRequest, "Settlement"], list[Payment]]
+SETTLEMENT_RULES: dict[str, SettlementRule] = {}
+
+
+def settlement_rule(rid: str):
+    """Register an extra settlement (instant payments, Fei...) under an id."""
+
+    def deco(fn):
+        SETTLEMENT_RULES[rid] = fn
+        return fn
+
+    return deco
+
+
+def _num(x: float) -> float:
+    return int(x) if float(x).is_integer() else round(x, 4)
+
+
+def payment_table(variant, ladder_name: str | None = None) -> dict:
+    """The variant's payment section, with a named preset applied when asked."""
+    pay = dict(variant.payment)
+    if ladder_name:
+        from .presets import apply_preset
+
+        pay = apply_preset(pay, ladder_name)
+    return pay
+
+
+def base_amount(variant, value: int, pay: dict | None = None) -> float | None:
+    """The base amount for a hand value, or None when it is below the ladder.
+
+    >>> from mjcli.variant import load_builtin
+    >>> [base_amount(load_builtin("hk"), v) for v in (2, 3, 7, 10, 13)]
+    [None, 8, 48, 128, 128]
+    """
+    pay = pay if pay is not None else variant.payment
+    if value < variant.minimum:
+        return None
+    if "linear" in pay:
+        return pay["linear"] * value
+    ladder = pay.get("ladder") or {}
+    if not ladder:
+        return None
+    keys = sorted(ladder)
+    if value < keys[0]:
+        return None
+    value = min(value, keys[-1])
+    best = max(k for k in keys if k <= value)
+    return ladder[best]
+
+
+def _shares(pay: dict, base: float, self_drawn: bool) -> tuple[float, float]:
+    """(what the shooter pays, what each other loser pays); on a self-draw both are the same."""
+    if self_drawn:
+        each = pay.get("self_drawn", {}).get("each", 1) * base
+        return each, each
+    d = pay.get("discard", {})
+    return d.get("shooter", 1) * base, d.get("others", 0) * base
+
+
+def payment_summary(variant, total: int, self_drawn: bool, result=None, ladder_name: str | None = None) -> dict | None:
+    """What each loser pays on this win (the ``payment`` field of ``score``)."""
+    pay = payment_table(variant, ladder_name)
+    base = base_amount(variant, total, pay)
+    if base is None:
+        return None
+    losers = len(variant.seats) - 1
+    if result is not None and _paid_as_self_drawn(pay, result):
+        self_drawn = True
+    shooter, other = _shares(pay, base, self_drawn)
+    if self_drawn:
+        return {"each": _num(shooter), "total": _num(shooter * losers)}
+    return {"shooter": _num(shooter), "others": _num(other), "total": _num(shooter + other * (losers - 1))}
+
+
+def _paid_as_self_drawn(pay: dict, result) -> bool:
+    ids = set(pay.get("paid_as_self_drawn") or ())
+    return bool(ids & {p.id for p in getattr(result, "patterns", ())})
+
+
+def _seat_check(variant, seat: str | None, what: str) -> None:
+    if seat is not None and seat not in variant.seats:
+        raise SettleError(f"{what} {seat!r} is not a seat in {variant.id}; seats are {' '.join(variant.seats)}")
+
+
+def settle(variant, req: SettleRequest) -> Settlement:
+    """Every payment of one hand, and the net per seat (the nets sum to zero)."""
+    for seat, what in ((req.winner, "--winner"), (req.shooter, "--from"), (req.bao, "--bao")):
+        _seat_check(variant, seat, what)
+    if req.shooter is not None and req.winner is None:
+        raise SettleError("--from names a shooter but there is no --winner; add --winner SEAT")
+    if req.winner is not None and req.shooter == req.winner:
+        raise SettleError("--from is the winner's own seat; leave --from out for a self-drawn win")
+    if req.bao is not None and req.bao == req.winner:
+        raise SettleError("--bao is the winner's own seat; the liable player is a loser")
+    if req.robbed_kong and req.shooter is None:
+        raise SettleError("--robbed-kong needs --from SEAT, the player whose kong was robbed")
+    pay = payment_table(variant, req.ladder)
+    payments: list[Payment] = []
+    notes: list[str] = []
+    base = None
+    value = req.value
+    if req.winner is not None:
+        if value is None and req.result is None:
+            raise SettleError("a win needs its value: give --value N or --hand HAND")
+        if req.result is not None:
+            value = req.result.total
+        base = base_amount(variant, value, pay)
+        if base is None:
+            raise SettleError(
+                f"{value} {variant.unit} is below the minimum of {variant.minimum}; the hand cannot be won"
+            )
+        payments.extend(_win_payments(variant, pay, req, value, base, notes))
+    out = Settlement(payments, {}, value, _num(base) if base is not None else None, notes)
+    for rid in variant.settlement:
+        out.payments.extend(SETTLEMENT_RULES[rid](variant, req, out))
+    if req.stake != 1:
+        out.payments = [Payment(p.payer, p.payee, _num(p.amount * req.stake), p.reason) for p in out.payments]
+        out.base = _num(out.base * req.stake) if out.base is not None else None
+    out.payments = [p for p in out.payments if p.amount]
+    out.net = net_of(variant.seats, out.payments)
+    return out
+
+
+def net_of(seats, payments) -> dict[str, float]:
+    net = {s: 0 for s in seats}
+    for p in payments:
+        net[p.payer] -= p.amount
+        net[p.payee] += p.amount
+    return {s: _num(v) for s, v in net.items()}
+
+
+def _win_payments(variant, pay, req: SettleRequest, value, base, notes) -> list[Payment]:
+    w = req.winner
+    losers = [s for s in variant.seats if s != w]
+    self_drawn = req.self_drawn
+    if req.result is not None and _paid_as_self_drawn(pay, req.result):
+        self_drawn = True
+        notes.append("paid by every loser as if self-drawn")
+    unit = variant.unit
+    if req.robbed_kong and pay.get("robbed_kong") == "self_drawn_total":
+        each, _ = _shares(pay, base, True)
+        amount = each * len(losers)
+        notes.append(f"robbed kong: {req.shooter} pays the whole self-draw amount")
+        return [Payment(req.shooter, w, _num(amount), f"robbed kong ({value} {unit}): the konger pays all {len(losers)} shares")]
+    shooter_share, other_share = _shares(pay, base, self_drawn)
+    shares = {}
+    for s in losers:
+        if self_drawn:
+            shares[s] = (shooter_share, f"self-drawn win ({value} {unit})")
+        elif s == req.shooter:
+            shares[s] = (shooter_share, f"shooter ({value} {unit})")
+        else:
+            shares[s] = (other_share, f"discard win ({value} {unit}), share of a non-shooter")
+    bao_rules = pay.get("bao", {})
+    if req.bao is not None:
+        applies = bao_rules.get("on_self_drawn" if self_drawn else "on_discard", False)
+        if applies:
+            total = sum(a for a, _ in shares.values())
+            notes.append(f"bao: {req.bao} pays everyone's share")
+            return [Payment(req.bao, w, _num(total), f"bao: liable for the whole win ({value} {unit})")]
+        notes.append(
+            f"bao: {req.bao} is not liable on a {'self-drawn' if self_drawn else 'discard'} win in {variant.id}; paid as usual"
+        )
+    return [Payment(s, w, _num(a), r) for s, (a, r) in shares.items() if a]
+
+
+# Variant settlement rules register themselves on import.
+from . import settle_my3, settle_sg  # noqa: E402,F401

@@ -1,0 +1,204 @@
+"""A hand and a variant -> a :class:`ScoreResult` (the best reading wins).
+
+>>> from mjcli.variant import load_builtin
+>>> r = score_text("234p 567p 99p [CCC] [FFF] @9p", load_builtin("hk"))
+>>> [(p.id, p.points) for p in r.patterns], r.total, r.payment
+([('half_flush', 3), ('dragon_set', 2), ('no_flowers', 1)], 6, {'shooter': 32, 'others': 0, 'total': 32})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import decompose
+from .errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
+from .patterns import REGISTRY, Ctx, Group
+from .tiles import Hand, format_hand, parse_hand, validate, variant_tiles
+
+
+@dataclass(frozen=True)
+class Found:
+    id: str
+    name: str
+    value: int
+    count: int
+    points: int
+    limit: bool = False
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "name": self.name, "value": self.value, "count": self.count, "points": self.points}
+
+
+@dataclass
+class ScoreResult:
+    """The answer for one hand; ``as_dict`` gives the JSON output contract."""
+
+    hand: str
+    variant: str
+    unit: str
+    minimum: int
+    limit: int
+    ok: bool = True
+    error: MjError | None = None
+    winning: bool = False
+    patterns: list[Found] = field(default_factory=list)
+    raw: int = 0
+    total: int = 0
+    limit_hand: bool = False
+    payment: dict | None = None
+    reading: str = ""
+    alternatives: list["ScoreResult"] = field(default_factory=list)
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def meets_minimum(self) -> bool:
+        return self.winning and self.total >= self.minimum
+
+    @property
+    def answer_code(self) -> str | None:
+        """None for a payable win, else a stable code (see :mod:`mjcli.errors`)."""
+        if self.error is not None:
+            return self.error.code
+        if not self.winning:
+            return NOT_WINNING
+        if not self.meets_minimum:
+            return BELOW_MINIMUM
+        return None
+
+    def as_dict(self) -> dict:
+        d = {
+            "hand": self.hand,
+            "variant": self.variant,
+            "ok": self.ok,
+            "error": self.error.as_record() if self.error else None,
+            "winning": self.winning,
+            "reading": self.reading or None,
+            "patterns": [p.as_dict() for p in self.patterns],
+            "raw": self.raw,
+            "total": self.total,
+            "limit_hand": self.limit_hand,
+            "minimum": self.minimum,
+            "limit": self.limit,
+            "unit": self.unit,
+            "meets_minimum": self.meets_minimum,
+            "payment": self.payment,
+        }
+        d.update(self.extra)
+        if self.alternatives:
+            d["readings"] = [
+                {"reading": a.reading, "patterns": [p.as_dict() for p in a.patterns], "raw": a.raw, "total": a.total}
+                for a in self.alternatives
+            ]
+        return d
+
+
+def error_result(text: str, variant, exc: MjError) -> ScoreResult:
+    return ScoreResult(text.strip(), variant.id, variant.unit, variant.minimum, variant.limit, ok=False, error=exc)
+
+
+def _groups(hand: Hand, reading) -> list[Group]:
+    groups = [Group(m.kind, m.tile, m.concealed, len(m.jokers), m.exposure) for m in hand.melds]
+    if reading is not None and not reading.special:
+        for i, (kind, t, j) in enumerate(reading.sets):
+            by_discard = i == reading.win_in and not hand.self_drawn
+            groups.append(Group(kind, t, not by_discard, j, "hand"))
+    return groups
+
+
+def evaluate(hand: Hand, variant, reading) -> ScoreResult:
+    """Score one reading (or ``None``: only the patterns that need no sets)."""
+    ctx = Ctx(hand, variant, reading, _groups(hand, reading),
+              reading.eye if reading is not None and not reading.special else None)
+    found: list[tuple] = []
+    for spec in variant.patterns:
+        pred = REGISTRY[spec.id]
+        if reading is None and pred.needs_reading:
+            continue
+        ctx.opts = spec.options
+        n = pred.fn(ctx)
+        if n:
+            found.append((spec, n))
+    replaced = {r for spec, _ in found for r in spec.replaces}
+    found = [(s, n) for s, n in found if s.id not in replaced]
+    limits = [(s, n) for s, n in found if s.limit]
+    res = ScoreResult(format_hand(hand), variant.id, variant.unit, variant.minimum, variant.limit)
+    res.winning = reading is not None or any(s.wins_alone for s, _ in found)
+    res.reading = reading.describe() if reading is not None else ""
+    if limits:
+        res.patterns = [Found(s.id, s.name, variant.limit, 1, variant.limit, True) for s, _ in limits]
+        res.raw = res.total = variant.limit
+        res.limit_hand = True
+    else:
+        res.patterns = [Found(s.id, s.name, s.value, n, s.value * n) for s, n in found]
+        res.raw = sum(p.points for p in res.patterns)
+        res.total = min(res.raw, variant.limit)
+    return res
+
+
+def _rank(r: ScoreResult):
+    return (r.winning, r.total, r.raw, r.limit_hand)
+
+
+def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
+    """Score a parsed hand: every reading is tried and the best kept."""
+    validate(hand, variant, size=None)
+    thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
+    if hand.size == 14:
+        rs = decompose.readings(hand, variant_tiles(variant), thirteen)
+    else:
+        rs = []
+    results = [evaluate(hand, variant, r) for r in rs]
+    if not results:
+        alone = evaluate(hand, variant, None)
+        if not alone.winning and hand.size != 14:
+            validate(hand, variant, size=14)  # raises the size error
+        results = [alone]
+    results.sort(key=_rank, reverse=True)
+    best = results[0]
+    if not best.winning:
+        best.patterns, best.raw, best.total = [], 0, 0
+    if all_readings:
+        seen, alts = set(), []
+        for r in results:
+            key = (r.reading, tuple(p.id for p in r.patterns))
+            if key not in seen:
+                seen.add(key)
+                alts.append(r)
+        best.alternatives = alts
+    from .payments import payment_summary
+
+    best.payment = payment_summary(variant, best.total, hand.self_drawn, best) if best.meets_minimum else None
+    return best
+
+
+def score_text(text: str, variant, *, all_readings: bool = False, overrides: dict | None = None) -> ScoreResult:
+    """Parse and score one line; a bad line gives a result with ``ok`` False."""
+    try:
+        hand = parse_hand(text)
+        if overrides:
+            hand = apply_overrides(hand, overrides)
+        return score(hand, variant, all_readings=all_readings)
+    except MjError as exc:
+        return error_result(text, variant, exc)
+
+
+def apply_overrides(hand: Hand, ov: dict) -> Hand:
+    """Command-line options win over the same words in the line."""
+    from dataclasses import replace
+
+    changes = {}
+    if ov.get("win") is not None:
+        from .tiles import tile_from_code
+
+        w = tile_from_code(ov["win"])
+        if w not in hand.concealed and not (w == 34 and hand.jokers):
+            raise HandError(f"--win {ov['win']} is not in the concealed tiles; name one of them")
+        changes["win"] = w
+    if "self_drawn" in ov:
+        changes["self_drawn"] = bool(ov["self_drawn"])
+    for key in ("seat", "round"):
+        if ov.get(key):
+            changes[key] = ov[key]
+    if ov.get("flags"):
+        changes["flags"] = hand.flags | frozenset(ov["flags"])
+    return replace(hand, **changes) if changes else hand

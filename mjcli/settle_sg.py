@@ -1,0 +1,3 @@
+"""Singapore settlements: instant payments (bites, animals, flower series, kongs)."""
+
+from __future__ import annotations

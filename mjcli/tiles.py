@@ -1,0 +1,542 @@
+"""Tiles and the hand notation (``../shared/NOTATION.md``): parse and format.
+
+Inside the library a tile is an integer 0..33 (``m`` 0-8, ``p`` 9-17,
+``s`` 18-26, honours 27-33 in the order E S W N P F C) and a Fei joker is
+:data:`JOKER`. At every edge a tile is an MPSZ code such as ``5p`` or ``1z``.
+
+>>> h = parse_hand("123m 456m 789m 123p 55p @5p")
+>>> format_hand(h)
+'123456789m 12355p @5p'
+>>> tile_code(h.win)
+'5p'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Iterable
+
+from .errors import HandError, ParseError
+
+JOKER = 34
+SUITS = "mps"
+HONOUR_LETTERS = "ESWNPFC"  # 1z..7z
+WIND_TILES = (27, 28, 29, 30)
+DRAGON_TILES = (31, 32, 33)
+TERMINALS = (0, 8, 9, 17, 18, 26)
+ORPHANS = TERMINALS + tuple(range(27, 34))
+WINDS = "ESWN"
+
+CHOW, PONG, KONG = "chow", "pong", "kong"
+CLAIMED, ADDED, CONCEALED = "claimed", "added", "concealed"
+
+# Bonus tiles: canonical token -> (family, number). Faces are four identical tiles.
+BONUS_TOKENS = {
+    **{f"f{i}": ("flower", i) for i in range(1, 5)},
+    **{f"s{i}": ("season", i) for i in range(1, 5)},
+    "cat": ("animal", 1),
+    "mouse": ("animal", 2),
+    "rooster": ("animal", 3),
+    "centipede": ("animal", 4),
+    "face": ("face", 0),
+    "J": ("fei", 0),
+}
+BONUS_ALIASES = {"a1": "cat", "a2": "mouse", "a3": "rooster", "a4": "centipede",
+                 "k1": "face", "k2": "face", "k3": "face", "k4": "face", "j": "J"}
+BONUS_ORDER = {tok: i for i, tok in enumerate(BONUS_TOKENS)}
+
+FLAG_WORDS = ("last-tile", "last-discard", "kong-replacement", "bonus-replacement", "rob-kong",
+              "kong-on-kong", "heavenly", "earthly")
+GLYPHS = (
+    [chr(0x1F007 + i) for i in range(9)]      # m
+    + [chr(0x1F019 + i) for i in range(9)]    # p
+    + [chr(0x1F010 + i) for i in range(9)]    # s
+    + [chr(c) for c in (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)]
+    + ["\u2605"]  # a Fei has no Unicode tile; a star stands in
+)
+
+
+def tile_code(t: int) -> str:
+    """MPSZ code of a tile index.
+
+    >>> tile_code(0), tile_code(31), tile_code(JOKER)
+    ('1m', '5z', 'J')
+    """
+    if t == JOKER:
+        return "J"
+    if t >= 27:
+        return f"{t - 26}z"
+    return f"{t % 9 + 1}{SUITS[t // 9]}"
+
+
+def tile_from_code(code: str) -> int:
+    """Tile index from an MPSZ code or an honour letter.
+
+    >>> tile_from_code("5p"), tile_from_code("C"), tile_from_code("7z")
+    (13, 33, 33)
+    """
+    if code == "J":
+        return JOKER
+    if len(code) == 1 and code in HONOUR_LETTERS:
+        return 27 + HONOUR_LETTERS.index(code)
+    if len(code) == 2 and code[0].isdigit():
+        n, s = int(code[0]), code[1]
+        if s in SUITS and 1 <= n <= 9:
+            return SUITS.index(s) * 9 + n - 1
+        if s == "z" and 1 <= n <= 7:
+            return 26 + n
+    raise ParseError(f"unknown tile {code!r}; write a tile as 1-9 with m p s (5p) or 1-7z or E S W N P F C")
+
+
+def tile_glyph(t: int) -> str:
+    return GLYPHS[t]
+
+
+def suit_of(t: int) -> str:
+    """``m``, ``p``, ``s`` or ``z``."""
+    return "z" if t >= 27 else SUITS[t // 9]
+
+
+def is_honour(t: int) -> bool:
+    return 27 <= t < 34
+
+
+def is_terminal(t: int) -> bool:
+    return t < 27 and t % 9 in (0, 8)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A set shown on the table (or a concealed kong).
+
+    ``tiles`` are the tiles the set stands for (a Fei already replaced);
+    ``jokers`` holds the positions in ``tiles`` that are Fei.
+    """
+
+    kind: str
+    tiles: tuple[int, ...]
+    exposure: str = CLAIMED
+    jokers: tuple[int, ...] = ()
+
+    @property
+    def tile(self) -> int:
+        return self.tiles[0]
+
+    @property
+    def concealed(self) -> bool:
+        return self.exposure == CONCEALED
+
+    def text(self) -> str:
+        open_, close = {CLAIMED: "[]", ADDED: "{}", CONCEALED: "()"}[self.exposure]
+        return open_ + _run_text(self.tiles, self.jokers) + close
+
+
+def _run_text(tiles: tuple[int, ...], jokers: tuple[int, ...] = ()) -> str:
+    t0 = tiles[0]
+    if is_honour(t0):
+        return "".join("J" if i in jokers else HONOUR_LETTERS[t - 27] for i, t in enumerate(tiles))
+    return "".join("J" if i in jokers else str(t % 9 + 1) for i, t in enumerate(tiles)) + suit_of(t0)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A parsed hand. Concealed tiles are sorted; free Fei are counted in ``jokers``."""
+
+    concealed: tuple[int, ...] = ()
+    jokers: int = 0
+    melds: tuple[Meld, ...] = ()
+    bonus: tuple[str, ...] = ()
+    win: int | None = None
+    self_drawn: bool = False
+    seat: str = "E"
+    round: str = "E"
+    flags: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def size(self) -> int:
+        """Tiles in hand, a kong counted as three (14 for a complete hand)."""
+        return len(self.concealed) + self.jokers + 3 * len(self.melds)
+
+    def counts(self) -> list[int]:
+        """Counts of the 34 kinds in the concealed part (Fei not included)."""
+        c = [0] * 34
+        for t in self.concealed:
+            c[t] += 1
+        return c
+
+    def visible_counts(self) -> list[int]:
+        """Counts of the 34 kinds the player can see in their own hand and melds."""
+        c = self.counts()
+        for m in self.melds:
+            for i, t in enumerate(m.tiles):
+                if i not in m.jokers:
+                    c[t] += 1
+        return c
+
+    def jokers_total(self) -> int:
+        """Fei held, in melds, and drowned."""
+        return self.jokers + sum(len(m.jokers) for m in self.melds) + self.bonus.count("J")
+
+    def has_flag(self, flag: str) -> bool:
+        return flag in self.flags
+
+    @property
+    def is_concealed(self) -> bool:
+        return all(m.concealed for m in self.melds)
+
+    def with_tile(self, t: int, **changes) -> "Hand":
+        """This hand plus one concealed tile, which becomes the winning tile."""
+        if t == JOKER:
+            return replace(self, jokers=self.jokers + 1, win=JOKER, **changes)
+        return replace(self, concealed=tuple(sorted(self.concealed + (t,))), win=t, **changes)
+
+    def without_win(self) -> "Hand":
+        """The hand before its winning tile arrived (13 tiles)."""
+        if self.win is None:
+            return self
+        if self.win == JOKER:
+            return replace(self, jokers=self.jokers - 1, win=None)
+        lst = list(self.concealed)
+        lst.remove(self.win)
+        return replace(self, concealed=tuple(lst), win=None)
+
+
+# --------------------------------------------------------------------------
+# Parsing
+
+_GROUP = re.compile(r"(\d+|[A-Za-z])")
+
+
+def _col_error(msg: str, col: int) -> ParseError:
+    return ParseError(f"{msg} (at column {col})")
+
+
+def _parse_tiles(text: str, col: int, allow_joker: bool = True) -> list[int]:
+    """Parse a run like ``123m456pEEJ`` into tile indexes; Fei as JOKER."""
+    out: list[int] = []
+    digits = ""
+    start = 0
+    for i, ch in enumerate(text):
+        if ch.isdigit() and ch.isascii():
+            if not digits:
+                start = i
+            digits += ch
+        elif ch in "mpsz":
+            if not digits:
+                raise _col_error(f"suit letter {ch!r} with no digits before it in {text!r}; write e.g. 5{ch}", col + i)
+            for d in digits:
+                n = int(d)
+                if ch == "z":
+                    if not 1 <= n <= 7:
+                        raise _col_error(f"honour number {n} out of range in {text!r}; honours are 1z-7z", col + start)
+                    out.append(26 + n)
+                else:
+                    if n == 0:
+                        raise _col_error(f"tile number 0 in {text!r}; tiles are 1-9", col + start)
+                    out.append(SUITS.index(ch) * 9 + n - 1)
+            digits = ""
+        elif ch in HONOUR_LETTERS:
+            if digits:
+                raise _col_error(f"digits {digits!r} with no suit letter in {text!r}; add m, p, s or z", col + start)
+            out.append(27 + HONOUR_LETTERS.index(ch))
+        elif ch == "J":
+            if digits:
+                # a Fei inside a digit run, e.g. 1J3p: free, so keep it and go on with the run
+                out.append(JOKER)
+                continue
+            if not allow_joker:
+                raise _col_error(f"a Fei (J) in {text!r}", col + i)
+            out.append(JOKER)
+        else:
+            if digits and ch.isalpha():
+                raise _col_error(
+                    f"unknown suit letter {ch!r} in {text!r}; suits are m p s z", col + i
+                )
+            raise _col_error(
+                f"unexpected character {ch!r} in {text!r}; tiles are digits with m p s z, or E S W N P F C, or J",
+                col + i,
+            )
+    if digits:
+        raise _col_error(f"digits {digits!r} with no suit letter in {text!r}; add m, p, s or z", col + start)
+    return out
+
+
+def _parse_meld(token: str, col: int) -> Meld:
+    open_, close = token[0], token[-1]
+    pairs = {"[": "]", "{": "}", "(": ")"}
+    if len(token) < 2 or close != pairs[open_]:
+        raise _col_error(f"meld {token!r} is not closed; write it as {open_}...{pairs[open_]} with no spaces", col)
+    inner = token[1:-1]
+    if not inner:
+        raise _col_error(f"empty meld {token!r}", col)
+    exposure = {"[": CLAIMED, "{": ADDED, "(": CONCEALED}[open_]
+    # place-aware reading: each J takes the suit of its run and the place it is written
+    m = re.fullmatch(r"([1-9J]+)([mps])|([1-7J]+)z|([ESWNPFCJ]+)", inner)
+    if not m:
+        if re.fullmatch(r"[0-9J]+[a-z]", inner):
+            raise _col_error(f"unknown suit letter {inner[-1]!r} in meld {token!r}; suits are m p s z", col)
+        raise _col_error(f"meld {token!r} is not one run of a single suit; write e.g. [123p] or [CCC]", col)
+    jokers: list[int] = []
+    if m.group(2):
+        digits, suit = m.group(1), m.group(2)
+        base = SUITS.index(suit) * 9 - 1  # tile index = base + number
+        nums = [None if d == "J" else int(d) for d in digits]
+    elif m.group(3) is not None:
+        digits = m.group(3)
+        base = 26
+        suit = "z"
+        nums = [None if d == "J" else int(d) for d in digits]
+    else:
+        letters = m.group(4)
+        base = 26
+        suit = "z"
+        nums = [None if d == "J" else HONOUR_LETTERS.index(d) + 1 for d in letters]
+    n = len(nums)
+    jokers = [i for i, v in enumerate(nums) if v is None]
+    real = [v for v in nums if v is not None]
+    if not real:
+        raise _col_error(f"meld {token!r} has no real tile; a set keeps at least one real tile", col)
+    if n == 4:
+        if jokers:
+            raise _col_error(f"meld {token!r} is a kong holding a Fei; a kong never holds a Fei", col)
+        if len(set(real)) != 1:
+            raise _col_error(f"meld {token!r} is not a legal kong; a kong is four of one tile", col)
+        return Meld(KONG, tuple(base + real[0] for _ in range(4)), exposure, ())
+    if n != 3:
+        raise _col_error(f"meld {token!r} has {n} tiles; a set has 3 (chow, pong) or 4 (kong)", col)
+    if exposure != CLAIMED:
+        raise _col_error(
+            f"meld {token!r} is a set of 3 in {open_}{pairs[open_]}; only kongs are written {open_}...{pairs[open_]}, "
+            "shown chows and pongs go in [...]",
+            col,
+        )
+    if len(set(real)) == 1:
+        # a pong, unless the Fei sit where a run would put them (e.g. [4J6p] is handled below)
+        if len(real) == 3 or not _fits_run(nums):
+            return Meld(PONG, tuple(base + real[0] for _ in range(3)), exposure, tuple(jokers))
+    if suit != "z" and _fits_run(nums):
+        first = next(v - i for i, v in enumerate(nums) if v is not None)
+        if 1 <= first <= 7:
+            return Meld(CHOW, tuple(base + first + i for i in range(3)), exposure, tuple(jokers))
+    if suit == "z" and len(set(real)) == 1:
+        return Meld(PONG, tuple(base + real[0] for _ in range(3)), exposure, tuple(jokers))
+    raise _col_error(f"meld {token!r} is not a legal set; a chow is three in a row of one suit, a pong three alike", col)
+
+
+def _fits_run(nums: list) -> bool:
+    """True if the written places form consecutive numbers (Fei filling gaps)."""
+    first = None
+    for i, v in enumerate(nums):
+        if v is not None:
+            if first is None:
+                first = v - i
+            elif v != first + i:
+                return False
+    return first is not None and 1 <= first and first + len(nums) - 1 <= 9
+
+
+def _seat_value(word: str, value: str, col: int) -> str:
+    v = value.upper()
+    if v in WINDS and len(v) == 1:
+        return v
+    names = {"EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N", "1Z": "E", "2Z": "S", "3Z": "W", "4Z": "N"}
+    if v in names:
+        return names[v]
+    raise _col_error(f"{word}={value!r} is not a wind; write {word}=E, S, W or N", col)
+
+
+def parse_hand(text: str) -> Hand:
+    """Parse one line of mahjong notation into a :class:`Hand` (no variant checks).
+
+    >>> parse_hand("234p 567p EE [CCC] [FFF] | f1 s1 zimo seat=S").seat
+    'S'
+    >>> parse_hand("123x")
+    Traceback (most recent call last):
+    ...
+    mjcli.errors.ParseError: unknown suit letter 'x' in '123x'; suits are m p s z (at column 4)
+    """
+    if "#" in text:
+        text = text[: text.index("#")]
+    concealed: list[int] = []
+    last_concealed: int | None = None
+    melds: list[Meld] = []
+    bonus: list[str] = []
+    win: int | None = None
+    win_col = 0
+    self_drawn = False
+    seat = "E"
+    round_ = "E"
+    flags: set[str] = set()
+    in_bonus = False
+    seen_context = False
+    for m in re.finditer(r"\S+", text):
+        token, col = m.group(), m.start() + 1
+        low = token.lower()
+        if token == "|":
+            if in_bonus:
+                raise _col_error("a second '|'; bonus tiles follow a single '|'", col)
+            in_bonus = True
+            continue
+        if token.startswith("|"):
+            in_bonus = True
+            token, col, low = token[1:], col + 1, low[1:]
+        if token[0] == "@":
+            code = token[1:]
+            if not code:
+                raise _col_error("'@' with no tile; write the winning tile as @5p or @E", col)
+            try:
+                tiles = _parse_tiles(code, col + 1)
+            except ParseError as exc:
+                raise ParseError(f"bad winning tile {token!r}: {exc.message}") from None
+            if len(tiles) != 1:
+                raise _col_error(f"winning tile {token!r} names {len(tiles)} tiles; name exactly one, e.g. @5p", col)
+            win, win_col = tiles[0], col
+            seen_context = True
+            continue
+        if low in ("zimo", "self-drawn", "tsumo"):
+            self_drawn = True
+            seen_context = True
+            continue
+        if low in FLAG_WORDS:
+            flags.add(low)
+            seen_context = True
+            continue
+        if "=" in token:
+            key, _, value = low.partition("=")
+            if key == "seat":
+                seat = _seat_value("seat", value, col)
+            elif key == "round":
+                round_ = _seat_value("round", value, col)
+            else:
+                raise _col_error(f"unknown context word {token!r}; known: seat=, round=", col)
+            seen_context = True
+            continue
+        if in_bonus:
+            tok = BONUS_ALIASES.get(low, low)
+            if tok == "j" or token == "J":
+                tok = "J"
+            if tok not in BONUS_TOKENS:
+                raise _col_error(
+                    f"unknown bonus tile {token!r}; bonus tiles are f1-f4 s1-s4 cat mouse rooster centipede face J",
+                    col,
+                )
+            bonus.append(tok)
+            continue
+        if seen_context:
+            raise _col_error(f"tile {token!r} after the context words; write tiles first, then @T, zimo, seat=...", col)
+        if token[0] in "[{(":
+            melds.append(_parse_meld(token, col))
+            continue
+        if token[-1] in "]})":
+            raise _col_error(f"{token!r} closes a meld that was never opened", col)
+        tiles = _parse_tiles(token, col)
+        concealed.extend(tiles)
+        if tiles:
+            last_concealed = tiles[-1]
+    if not concealed and not melds:
+        raise ParseError("empty hand; write the tiles, e.g. 123m 456m 789m 123p 55p")
+    if win is None:
+        win = last_concealed
+    jokers = concealed.count(JOKER)
+    real = sorted(t for t in concealed if t != JOKER)
+    if win is not None and win != JOKER and win not in real:
+        raise _col_error(f"winning tile {tile_code(win)} is not in the concealed tiles; @T names one of them", win_col)
+    if win == JOKER and not jokers:
+        raise _col_error("winning tile J but no Fei in the concealed tiles", win_col)
+    return Hand(tuple(real), jokers, tuple(melds), tuple(sorted(bonus, key=BONUS_ORDER.get)), win, self_drawn,
+                seat, round_, frozenset(flags))
+
+
+def format_tiles(tiles: Iterable[int], jokers: int = 0) -> str:
+    """Sorted tiles grouped by suit, honours as letters, Fei last.
+
+    >>> format_tiles([13, 0, 1, 2, 27, 27], 1)
+    '123m 5p EE J'
+    """
+    groups: dict[str, list[int]] = {}
+    for t in sorted(tiles):
+        groups.setdefault(suit_of(t), []).append(t)
+    parts = []
+    for s in "mps":
+        if s in groups:
+            parts.append("".join(str(t % 9 + 1) for t in groups[s]) + s)
+    if "z" in groups:
+        parts.append("".join(HONOUR_LETTERS[t - 27] for t in groups["z"]))
+    if jokers:
+        parts.append("J" * jokers)
+    return " ".join(parts)
+
+
+def format_hand(hand: Hand, *, win: bool = True) -> str:
+    """Canonical text of a hand; parsing it again gives the same hand."""
+    parts = []
+    body = format_tiles(hand.concealed, hand.jokers)
+    if body:
+        parts.append(body)
+    parts.extend(m.text() for m in hand.melds)
+    if hand.bonus:
+        parts.append("|")
+        parts.extend(hand.bonus)
+    if win and hand.win is not None:
+        parts.append("@" + ("J" if hand.win == JOKER else tile_code(hand.win)))
+    if hand.self_drawn:
+        parts.append("zimo")
+    if hand.seat != "E":
+        parts.append(f"seat={hand.seat}")
+    if hand.round != "E":
+        parts.append(f"round={hand.round}")
+    parts.extend(f for f in FLAG_WORDS if f in hand.flags)
+    return " ".join(parts)
+
+
+# --------------------------------------------------------------------------
+# Checks against a variant
+
+
+def variant_tiles(variant) -> list[int]:
+    """Every tile kind the variant has (Fei not included)."""
+    out = [SUITS.index(s) * 9 + i for s in variant.tiles.suits for i in range(9)]
+    if variant.tiles.honours:
+        out.extend(range(27, 34))
+    return sorted(out)
+
+
+def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
+    """Raise :class:`HandError` if the hand cannot exist in ``variant``.
+
+    ``size`` is the hand size wanted (14 to score, 13 to wait, None to skip).
+    """
+    have = set(variant_tiles(variant))
+    for t in hand.concealed + tuple(t for m in hand.melds for t in m.tiles):
+        if t not in have:
+            raise HandError(f"tile {tile_code(t)} is not in the {variant.id} set; `mjcli rules {variant.id} --tiles` lists its tiles")
+    if hand.jokers_total() and not variant.tiles.jokers:
+        raise HandError(f"a Fei (J) is not in the {variant.id} set; only my3 plays with Fei")
+    if hand.jokers_total() > variant.tiles.jokers:
+        raise HandError(f"{hand.jokers_total()} Fei in the hand; the {variant.id} set has only {variant.tiles.jokers}")
+    for m in hand.melds:
+        if len(m.jokers) > 1:
+            raise HandError(f"meld {m.text()} holds {len(m.jokers)} Fei; a shown meld holds at most one")
+    counts = hand.visible_counts()
+    for t, c in enumerate(counts):
+        if c > 4:
+            raise HandError(f"{c} copies of {tile_code(t)} counting melds; the set has 4 of each tile")
+    families = {f for f, _ in (BONUS_TOKENS[b] for b in hand.bonus)} - {"fei"}
+    for fam in families:
+        if fam not in variant.tiles.bonus:
+            raise HandError(f"{fam} tiles are not in the {variant.id} set; its bonus tiles are {', '.join(variant.tiles.bonus) or 'none'}")
+    for b in set(hand.bonus):
+        limit = 4 if b in ("face", "J") else 1
+        if hand.bonus.count(b) > limit:
+            raise HandError(f"bonus tile {b} written {hand.bonus.count(b)} times; the set has {limit}")
+    for word, value in (("seat", hand.seat), ("round", hand.round)):
+        allowed = variant.seats if word == "seat" else variant.rounds
+        if value not in allowed:
+            raise HandError(f"{word}={value} is not played in {variant.id}; use one of {' '.join(allowed)}")
+    if size is not None and hand.size != size:
+        what = "score" if size == 14 else "wait"
+        raise HandError(
+            f"hand has {hand.size} tiles (a kong counts 3); {what} needs {size}: "
+            + ("four sets and a pair" if size == 14 else "one tile short of a win")
+        )

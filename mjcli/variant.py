@@ -1,0 +1,434 @@
+"""Load and validate ``variants/*.yaml`` into frozen dataclasses.
+
+A variant file is data only: tile set, seats, minimum and limit, the pattern
+table and the payment rules. The only Python it names is a pattern id from the
+registry in :mod:`mjcli.patterns` (or a settlement rule id from
+:mod:`mjcli.payments`). Every error names the file, the key and what was
+expected, e.g. ``hk.yaml: patterns[3].value: expected an integer``.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from . import yamlsafe
+from .errors import RuleFileError
+
+LANGS = ("en", "ms", "ta", "zh", "th")
+BONUS_FAMILIES = ("flower", "season", "animal", "face")
+GAMES = ("mahjong", "paohuzi")
+WINDS = ("E", "S", "W", "N")
+
+
+@dataclass(frozen=True)
+class PatternSpec:
+    """One row of a variant's hand table."""
+
+    id: str
+    name: str
+    value: int
+    limit: bool = False
+    each: bool = False
+    replaces: tuple[str, ...] = ()
+    wins_alone: bool = False
+    description: str = ""
+    example: str = ""
+    names: Mapping[str, str] = field(default_factory=dict)
+    descriptions: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def name_in(self, lang: str) -> str:
+        return self.names.get(lang) or self.name
+
+    def description_in(self, lang: str) -> str:
+        return self.descriptions.get(lang) or self.description
+
+
+@dataclass(frozen=True)
+class TileSet:
+    suits: tuple[str, ...] = ("m", "p", "s")
+    honours: bool = True
+    bonus: tuple[str, ...] = ("flower", "season")
+    jokers: int = 0
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A fully validated variant (built-in or house rules)."""
+
+    id: str
+    name: str
+    game: str
+    unit: str
+    minimum: int
+    limit: int
+    tiles: TileSet
+    seats: tuple[str, ...]
+    rounds: tuple[str, ...]
+    patterns: tuple[PatternSpec, ...]
+    payment: Mapping[str, Any]
+    settlement: tuple[str, ...] = ()
+    instant: Mapping[str, Any] = field(default_factory=dict)
+    liability: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    names: Mapping[str, str] = field(default_factory=dict)
+    source: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @functools.cached_property
+    def pattern_ids(self) -> frozenset[str]:
+        return frozenset(p.id for p in self.patterns)
+
+    def pattern(self, pid: str) -> PatternSpec | None:
+        for p in self.patterns:
+            if p.id == pid:
+                return p
+        return None
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+
+# --------------------------------------------------------------------------
+# Schema checking
+
+
+class _Checker:
+    """Collects every problem in a file, each with its key and line."""
+
+    def __init__(self, source: str, lines: dict[str, int]):
+        self.source = source
+        self.lines = lines
+        self.problems: list[str] = []
+
+    def fail(self, path: str, expected: str) -> None:
+        line = self.lines.get(path)
+        where = f" (line {line})" if line else ""
+        self.problems.append(f"{self.source}: {path}{where}: {expected}")
+
+    def get(self, data: Mapping, key: str, path: str, kind, expected: str, default=..., required=False):
+        full = f"{path}.{key}" if path else key
+        if key not in data:
+            if required or default is ...:
+                self.fail(full, f"missing; expected {expected}")
+                return None if default is ... else default
+            return default
+        value = data[key]
+        if kind is int and isinstance(value, bool):
+            self.fail(full, f"expected {expected}, got {value!r}")
+            return default if default is not ... else None
+        if not isinstance(value, kind):
+            self.fail(full, f"expected {expected}, got {_describe(value)}")
+            return default if default is not ... else None
+        return value
+
+    def unknown(self, data: Mapping, allowed, path: str) -> None:
+        for key in data:
+            if key not in allowed:
+                full = f"{path}.{key}" if path else str(key)
+                self.fail(full, f"unknown key; expected one of: {', '.join(sorted(allowed))}")
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            head = self.problems[0]
+            more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
+            raise RuleFileError(head + more, self.problems)
+
+
+def _describe(value) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"{str(value).lower()}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        short = value if len(value) < 30 else value[:27] + "..."
+        return f"the text {short!r}"
+    return repr(value)
+
+
+TOP_KEYS = {
+    "id", "name", "names", "game", "unit", "minimum", "limit", "tiles", "seats", "rounds",
+    "patterns", "payment", "settlement", "instant", "liability", "notes", "paohuzi", "extends",
+    "description",
+}
+PATTERN_KEYS = {
+    "id", "name", "names", "value", "limit", "each", "replaces", "wins_alone", "description",
+    "descriptions", "example", "options",
+}
+PAYMENT_KEYS = {
+    "ladder", "ladder_name", "discard", "self_drawn", "bao", "robbed_kong", "paid_as_self_drawn",
+    "stake", "linear", "below_minimum",
+}
+
+
+def _lang_map(ck: _Checker, data, path) -> dict[str, str]:
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        ck.fail(path, "expected a mapping of language code to text")
+        return {}
+    out = {}
+    for k, v in data.items():
+        if k not in LANGS:
+            ck.fail(f"{path}.{k}", f"unknown language; expected one of {', '.join(LANGS)}")
+        elif not isinstance(v, str):
+            ck.fail(f"{path}.{k}", f"expected text, got {_describe(v)}")
+        else:
+            out[k] = v
+    return out
+
+
+def _pattern(ck: _Checker, data, path: str, registry) -> PatternSpec | None:
+    if not isinstance(data, dict):
+        ck.fail(path, f"expected a mapping with id, name and value, got {_describe(data)}")
+        return None
+    ck.unknown(data, PATTERN_KEYS, path)
+    pid = ck.get(data, "id", path, str, "a pattern id (text)", required=True)
+    if pid is not None and registry is not None and pid not in registry:
+        ck.fail(f"{path}.id", f"unknown pattern id {pid!r}; `mjcli rules --patterns` lists the registered ids")
+    name = ck.get(data, "name", path, str, "a name (text)", required=True)
+    limit = ck.get(data, "limit", path, bool, "true or false", default=False)
+    # a limit hand scores the variant's limit; its value may be left out
+    value = ck.get(data, "value", path, int, "an integer", required=not limit, default=0)
+    each = ck.get(data, "each", path, bool, "true or false", default=False)
+    wins_alone = ck.get(data, "wins_alone", path, bool, "true or false", default=False)
+    replaces = ck.get(data, "replaces", path, list, "a list of pattern ids", default=[])
+    for i, r in enumerate(replaces or []):
+        if not isinstance(r, str):
+            ck.fail(f"{path}.replaces[{i}]", f"expected a pattern id, got {_describe(r)}")
+    description = ck.get(data, "description", path, str, "text", default="")
+    example = ck.get(data, "example", path, str, "a hand in mjcli notation", default="")
+    options = ck.get(data, "options", path, dict, "a mapping", default={})
+    if None in (pid, name, value):
+        return None
+    return PatternSpec(
+        id=pid,
+        name=name,
+        value=value,
+        limit=bool(limit),
+        each=bool(each),
+        replaces=tuple(r for r in (replaces or []) if isinstance(r, str)),
+        wins_alone=bool(wins_alone),
+        description=description or "",
+        example=example or "",
+        names=MappingProxyType(_lang_map(ck, data.get("names"), f"{path}.names")),
+        descriptions=MappingProxyType(_lang_map(ck, data.get("descriptions"), f"{path}.descriptions")),
+        options=MappingProxyType(dict(options or {})),
+    )
+
+
+def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -> Variant:
+    """Validate plain data (from YAML) and build a :class:`Variant`.
+
+    Raises :class:`RuleFileError` listing every problem found.
+    """
+    from .patterns import REGISTRY  # the registry of pattern predicates
+
+    ck = _Checker(source, lines or {})
+    if not isinstance(data, dict):
+        ck.fail("(top)", f"expected a mapping of keys (id, name, patterns...), got {_describe(data)}")
+        ck.raise_if_any()
+    ck.unknown(data, TOP_KEYS, "")
+    vid = ck.get(data, "id", "", str, "a variant id (text)", required=True)
+    name = ck.get(data, "name", "", str, "a name (text)", required=True)
+    game = ck.get(data, "game", "", str, "mahjong or paohuzi", default="mahjong")
+    if game not in GAMES:
+        ck.fail("game", f"expected one of {', '.join(GAMES)}, got {game!r}")
+    unit = ck.get(data, "unit", "", str, "a unit name such as faan or tai", required=True)
+    minimum = ck.get(data, "minimum", "", int, "an integer", required=True)
+    limit = ck.get(data, "limit", "", int, "an integer", required=True)
+    if isinstance(minimum, int) and isinstance(limit, int) and minimum > limit:
+        ck.fail("minimum", f"the minimum {minimum} is above the limit {limit}")
+
+    tiles_data = ck.get(data, "tiles", "", dict, "a mapping (suits, honours, bonus, jokers)", default={})
+    tiles = TileSet()
+    if tiles_data:
+        ck.unknown(tiles_data, {"suits", "honours", "bonus", "jokers", "cards"}, "tiles")
+        suits = ck.get(tiles_data, "suits", "tiles", list, "a list of suit letters", default=["m", "p", "s"])
+        for i, s in enumerate(suits or []):
+            if s not in ("m", "p", "s"):
+                ck.fail(f"tiles.suits[{i}]", f"expected m, p or s, got {_describe(s)}")
+        bonus = ck.get(tiles_data, "bonus", "tiles", list, "a list of bonus families", default=[])
+        for i, b in enumerate(bonus or []):
+            if b not in BONUS_FAMILIES:
+                ck.fail(f"tiles.bonus[{i}]", f"expected one of {', '.join(BONUS_FAMILIES)}, got {_describe(b)}")
+        honours = ck.get(tiles_data, "honours", "tiles", bool, "true or false", default=True)
+        jokers = ck.get(tiles_data, "jokers", "tiles", int, "an integer 0 to 8", default=0)
+        if isinstance(jokers, int) and not 0 <= jokers <= 8:
+            ck.fail("tiles.jokers", f"expected an integer 0 to 8, got {jokers}")
+        tiles = TileSet(
+            suits=tuple(s for s in (suits or []) if s in ("m", "p", "s")),
+            honours=bool(honours),
+            bonus=tuple(b for b in (bonus or []) if b in BONUS_FAMILIES),
+            jokers=jokers if isinstance(jokers, int) else 0,
+        )
+
+    seats = ck.get(data, "seats", "", list, "a list of winds", default=list(WINDS))
+    for i, s in enumerate(seats or []):
+        if s not in WINDS:
+            ck.fail(f"seats[{i}]", f"expected a wind E S W N, got {_describe(s)}")
+    rounds = ck.get(data, "rounds", "", list, "a list of winds", default=list(seats or WINDS))
+    for i, s in enumerate(rounds or []):
+        if s not in WINDS:
+            ck.fail(f"rounds[{i}]", f"expected a wind E S W N, got {_describe(s)}")
+
+    patterns_data = ck.get(data, "patterns", "", list, "a list of patterns", default=[])
+    patterns = []
+    seen = set()
+    for i, pd in enumerate(patterns_data or []):
+        spec = _pattern(ck, pd, f"patterns[{i}]", REGISTRY if game == "mahjong" else None)
+        if spec is None:
+            continue
+        if spec.id in seen:
+            ck.fail(f"patterns[{i}].id", f"pattern {spec.id!r} is listed twice; keep one")
+        seen.add(spec.id)
+        patterns.append(spec)
+    for i, spec in enumerate(patterns):
+        for r in spec.replaces:
+            if r not in seen:
+                ck.fail(f"patterns[{i}].replaces", f"{r!r} is not a pattern of this variant")
+
+    payment = ck.get(data, "payment", "", dict, "a mapping", default={})
+    if payment:
+        ck.unknown(payment, PAYMENT_KEYS, "payment")
+        ladder = payment.get("ladder")
+        if ladder is not None:
+            if not isinstance(ladder, dict) or not ladder:
+                ck.fail("payment.ladder", "expected a mapping of value to amount, e.g. {3: 8, 4: 16}")
+            else:
+                for k, v in ladder.items():
+                    if not isinstance(k, int) or isinstance(k, bool) or not isinstance(v, (int, float)) or isinstance(v, bool):
+                        ck.fail(f"payment.ladder.{k}", "expected an integer value mapped to a number")
+        for key in ("discard", "self_drawn", "bao"):
+            sub = payment.get(key)
+            if sub is not None and not isinstance(sub, dict):
+                ck.fail(f"payment.{key}", f"expected a mapping, got {_describe(sub)}")
+            elif isinstance(sub, dict):
+                for k, v in sub.items():
+                    if key == "bao":
+                        if not isinstance(v, bool):
+                            ck.fail(f"payment.{key}.{k}", f"expected true or false, got {_describe(v)}")
+                    elif not isinstance(v, (int, float)) or isinstance(v, bool):
+                        ck.fail(f"payment.{key}.{k}", f"expected a number, got {_describe(v)}")
+
+    from .payments import SETTLEMENT_RULES
+
+    settlement = ck.get(data, "settlement", "", list, "a list of settlement rule ids", default=[])
+    for i, s in enumerate(settlement or []):
+        if s not in SETTLEMENT_RULES:
+            ck.fail(f"settlement[{i}]", f"unknown settlement rule {s!r}; known: {', '.join(sorted(SETTLEMENT_RULES))}")
+    instant = ck.get(data, "instant", "", dict, "a mapping of instant-payment amounts", default={})
+    for k, v in (instant or {}).items():
+        if not isinstance(v, (int, float)) or isinstance(v, bool):
+            ck.fail(f"instant.{k}", f"expected a number, got {_describe(v)}")
+    liability = ck.get(data, "liability", "", list, "a list of text lines", default=[])
+    notes = ck.get(data, "notes", "", list, "a list of text lines", default=[])
+    for key, items in (("liability", liability), ("notes", notes)):
+        for i, t in enumerate(items or []):
+            if not isinstance(t, str):
+                ck.fail(f"{key}[{i}]", f"expected text, got {_describe(t)}")
+    names = _lang_map(ck, data.get("names"), "names")
+    extra = {}
+    if game == "paohuzi":
+        extra = ck.get(data, "paohuzi", "", dict, "a mapping (the huxi table)", required=True) or {}
+        from .paohuzi import validate_section
+
+        validate_section(extra, ck)
+    ck.raise_if_any()
+    return Variant(
+        id=vid,
+        name=name,
+        game=game,
+        unit=unit,
+        minimum=minimum,
+        limit=limit,
+        tiles=tiles,
+        seats=tuple(seats),
+        rounds=tuple(rounds),
+        patterns=tuple(patterns),
+        payment=MappingProxyType(dict(payment or {})),
+        settlement=tuple(settlement or ()),
+        instant=MappingProxyType(dict(instant or {})),
+        liability=tuple(liability or ()),
+        notes=tuple(notes or ()),
+        names=MappingProxyType(names),
+        source=source,
+        extra=MappingProxyType(dict(extra)),
+    )
+
+
+# --------------------------------------------------------------------------
+# Finding files
+
+
+def variants_dir() -> Path:
+    """The folder of the built-in variant files (inside the installed package)."""
+    try:
+        from importlib.resources import files
+
+        path = Path(str(files("mjcli.variants")))
+        if (path / "hk.yaml").is_file():
+            return path
+    except (ImportError, ModuleNotFoundError, TypeError):
+        pass
+    return Path(__file__).resolve().parent.parent / "variants"
+
+
+def builtin_ids() -> list[str]:
+    """The ids of the built-in variants, in a stable order.
+
+    >>> "hk" in builtin_ids()
+    True
+    """
+    order = ["hk", "sg", "my3", "paohuzi"]
+    found = sorted(p.stem for p in variants_dir().glob("*.yaml"))
+    return [v for v in order if v in found] + [v for v in found if v not in order]
+
+
+def _read(path: Path, source: str) -> str:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise RuleFileError(f"{source}: cannot read the file ({exc.strerror}); check the path") from None
+    if len(raw) > yamlsafe.MAX_BYTES:
+        raise RuleFileError(f"{source}: file is larger than {yamlsafe.MAX_BYTES} bytes; a rule file is a few kilobytes")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RuleFileError(f"{source}: not UTF-8 text; save the rule file as UTF-8") from None
+
+
+def load_data(path: Path, source: str | None = None) -> tuple[Any, dict[str, int]]:
+    source = source or str(path)
+    return yamlsafe.load(_read(path, source), source)
+
+
+@functools.lru_cache(maxsize=None)
+def load_builtin(vid: str) -> Variant:
+    """Load a built-in variant by id (``hk``, ``sg``, ``my3``, ``paohuzi``)."""
+    path = variants_dir() / f"{vid}.yaml"
+    if not vid.isidentifier() or not path.is_file():
+        raise RuleFileError(
+            f"unknown variant {vid!r}; choose one of: {', '.join(builtin_ids())}", [f"unknown variant {vid!r}"]
+        )
+    data, lines = load_data(path, f"{vid}.yaml")
+    return build_variant(data, f"{vid}.yaml", lines)
+
+
+def load_variant(name: str | None = None, rules_file: str | os.PathLike | None = None) -> Variant:
+    """The variant to play: a house-rule file when given, else a built-in id."""
+    if rules_file is not None:
+        from .house import load_rules_file
+
+        return load_rules_file(rules_file)
+    return load_builtin(name or os.environ.get("MJCLI_VARIANT") or "hk")

@@ -1,0 +1,112 @@
+"""What a ready hand waits on, and what each win would be worth.
+
+>>> from mjcli.variant import load_builtin
+>>> r = wait_text("123m 456m 789m 23p EE", load_builtin("hk"))
+>>> [(w["tile"], w["left"], w["discard"], w["self_drawn"]) for w in r.waits]
+[('1p', 4, 2, 3), ('4p', 4, 2, 3)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import decompose
+from .errors import NOT_READY, MjError
+from .scoring import apply_overrides, score
+from .tiles import JOKER, Hand, format_hand, parse_hand, tile_code, validate, variant_tiles
+
+
+@dataclass
+class WaitResult:
+    hand: str
+    variant: str
+    unit: str
+    minimum: int
+    ok: bool = True
+    error: MjError | None = None
+    ready: bool = False
+    waits: list[dict] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def answer_code(self) -> str | None:
+        if self.error is not None:
+            return self.error.code
+        return None if self.ready else NOT_READY
+
+    def as_dict(self) -> dict:
+        d = {
+            "hand": self.hand,
+            "variant": self.variant,
+            "ok": self.ok,
+            "error": self.error.as_record() if self.error else None,
+            "ready": self.ready,
+            "unit": self.unit,
+            "minimum": self.minimum,
+            "waits": self.waits,
+        }
+        if self.notes:
+            d["notes"] = self.notes
+        d.update(self.extra)
+        return d
+
+
+def _thirteen(variant) -> bool:
+    return bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
+
+
+def waiting_tiles(hand: Hand, variant) -> list[int]:
+    """The tiles that complete a 13-tile hand (library API, no scoring).
+
+    >>> from mjcli.variant import load_builtin
+    >>> [tile_code(t) for t in waiting_tiles(parse_hand("1112345678999m"), load_builtin("hk"))]
+    ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+    """
+    jokers_left = variant.tiles.jokers - hand.jokers_total() if variant.tiles.jokers else 0
+    return decompose.waiting_tiles(hand, variant_tiles(variant), jokers_left, _thirteen(variant))
+
+
+def _total(result) -> int | None:
+    return result.total if result.winning else None
+
+
+def wait(hand: Hand, variant) -> WaitResult:
+    """Every tile that completes the hand, how many are unseen, and both values."""
+    validate(hand, variant, size=13)
+    hand = Hand(hand.concealed, hand.jokers, hand.melds, hand.bonus, None, False, hand.seat, hand.round, hand.flags)
+    res = WaitResult(format_hand(hand, win=False), variant.id, variant.unit, variant.minimum)
+    visible = hand.visible_counts()
+    jokers_left = variant.tiles.jokers - hand.jokers_total()
+    for t in waiting_tiles(hand, variant):
+        self_res = score(hand.with_tile(t, self_drawn=True), variant)
+        if t == JOKER:
+            discard = None
+            left = jokers_left
+        else:
+            discard = _total(score(hand.with_tile(t, self_drawn=False), variant))
+            left = 4 - visible[t]
+        self_total = _total(self_res)
+        res.waits.append({
+            "tile": tile_code(t),
+            "left": left,
+            "discard": discard,
+            "self_drawn": self_total,
+            "discard_meets_minimum": discard is not None and discard >= variant.minimum,
+            "self_drawn_meets_minimum": self_total is not None and self_total >= variant.minimum,
+        })
+    res.ready = bool(res.waits)
+    if any(w["tile"] == "J" for w in res.waits):
+        res.notes.append("J: a drawn Fei completes the hand; a discarded Fei cannot be claimed, so it wins self-drawn only")
+    return res
+
+
+def wait_text(text: str, variant, overrides: dict | None = None) -> WaitResult:
+    """Parse and answer one line; a bad line gives a result with ``ok`` False."""
+    try:
+        hand = parse_hand(text)
+        if overrides:
+            hand = apply_overrides(hand, {k: v for k, v in overrides.items() if k != "win"})
+        return wait(hand, variant)
+    except MjError as exc:
+        return WaitResult(text.strip(), variant.id, variant.unit, variant.minimum, ok=False, error=exc)

@@ -1,0 +1,82 @@
+"""Load YAML safely: data only, no aliases, and a line number for every key.
+
+``yaml.safe_load`` never runs code, but it still expands aliases, which lets a
+ten-line "billion laughs" file eat all memory when walked. Rule files have no
+use for anchors, so any alias is refused. Tags that name Python objects are
+refused by the safe constructor.
+"""
+
+from __future__ import annotations
+
+import yaml
+
+from .errors import RuleFileError
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    """SafeLoader that refuses anchors and aliases."""
+
+    def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise RuleFileError(
+                f"line {event.start_mark.line + 1}: YAML aliases (*name) are not allowed in rule files; "
+                "write the value out"
+            )
+        event = self.peek_event()
+        if getattr(event, "anchor", None):
+            raise RuleFileError(
+                f"line {event.start_mark.line + 1}: YAML anchors (&name) are not allowed in rule files; "
+                "write the value out"
+            )
+        return super().compose_node(parent, index)
+
+
+MAX_BYTES = 1_000_000
+
+
+def load(text: str, source: str) -> tuple[object, dict[str, int]]:
+    """Parse YAML text into plain data and a map from key path to line number.
+
+    >>> data, lines = load("a:\\n  b: [1, 2]\\n", "x.yaml")
+    >>> data, lines["a.b"]
+    ({'a': {'b': [1, 2]}}, 2)
+    """
+    if len(text) > MAX_BYTES:
+        raise RuleFileError(f"{source}: file is larger than {MAX_BYTES} bytes; a rule file is a few kilobytes")
+    loader = _NoAliasLoader(text)
+    try:
+        node = loader.get_single_node()
+        lines: dict[str, int] = {}
+        data = _build(loader, node, "", lines) if node is not None else None
+    except RuleFileError as exc:
+        raise RuleFileError(f"{source}: {exc.message}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}: " if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise RuleFileError(f"{source}: {where}not valid YAML ({problem}); check the indentation and quoting") from None
+    except RecursionError:
+        raise RuleFileError(f"{source}: nesting is too deep; a rule file is a few levels deep") from None
+    finally:
+        loader.dispose()
+    return data, lines
+
+
+def _build(loader, node, path, lines):
+    lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        out = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise RuleFileError(f"line {key_node.start_mark.line + 1}: a key must be a plain word")
+            key = loader.construct_object(key_node)
+            if isinstance(key, (list, dict)):
+                raise RuleFileError(f"line {key_node.start_mark.line + 1}: a key must be a plain word")
+            sub = f"{path}.{key}" if path else str(key)
+            lines[sub] = key_node.start_mark.line + 1
+            out[key] = _build(loader, value_node, sub, lines)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_build(loader, item, f"{path}[{i}]", lines) for i, item in enumerate(node.value)]
+    return loader.construct_object(node)

@@ -1,0 +1,1 @@
+"""The built-in variant files, shipped inside the package as ``mjcli.variants``."""
