@@ -144,7 +144,11 @@ def _run_batch(hands, fmt, kind, glyphs, answer) -> None:
     def on_error(rec):
         click.echo(f"error: line {rec['line']}: {rec['error']['message']}", err=True)
 
-    emit(records(), fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error)
+    try:
+        emit(records(), fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error)
+    except BrokenPipeError:  # `| head`: the reader has gone; end quietly (click would exit 1)
+        _quiet_stdout()
+        raise SystemExit(EXIT_OK) from None
     if state["bad"]:
         raise SystemExit(EXIT_BAD_HAND)
 

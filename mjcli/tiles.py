@@ -209,7 +209,9 @@ _GROUP = re.compile(r"(\d+|[A-Za-z])")
 
 
 def _col_error(msg: str, col: int) -> ParseError:
-    return ParseError(f"{msg} (at column {col})")
+    """The problem, its column, then the fix: ``... in '123x' (at column 4); suits are m p s z``."""
+    problem, sep, fix = msg.partition("; ")
+    return ParseError(f"{problem} (at column {col}){sep}{fix}")
 
 
 def _parse_tiles(text: str, col: int, allow_joker: bool = True) -> list[int]:
@@ -354,7 +356,7 @@ def parse_hand(text: str) -> Hand:
     >>> parse_hand("123x")
     Traceback (most recent call last):
     ...
-    mjcli.errors.ParseError: unknown suit letter 'x' in '123x'; suits are m p s z (at column 4)
+    mjcli.errors.ParseError: unknown suit letter 'x' in '123x' (at column 4); suits are m p s z
     """
     if "#" in text:
         text = text[: text.index("#")]
@@ -404,6 +406,7 @@ def parse_hand(text: str) -> Hand:
             continue
         if "=" in token:
             key, _, value = low.partition("=")
+            value = token.partition("=")[2]
             if key == "seat":
                 seat = _seat_value("seat", value, col)
             elif key == "round":

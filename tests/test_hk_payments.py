@@ -1,0 +1,152 @@
+"""hk payments, each a worked example checked by hand against ../shared/RULES.md (hk section).
+
+RULES.md: "half-spicy ladder, the amount S the shooter pays: 3:8, 4:16, 5:24,
+6:32, 7:48, 8:64, 9:96, 10:128 (units). On a discard the shooter alone pays
+S. On a self-draw each of the other three pays S/2. ... Baau: a player who
+fed someone's fourth shown set or third dragon set pays the whole self-draw
+amount (3 x S/2) if that player later self-draws; a later discard win is
+paid by its discarder alone. A robbed kong is the konger's discard, paid at
+the full self-draw amount by the konger."
+"""
+
+import pytest
+
+from mjcli.cli import settle_record
+from mjcli.errors import SettleError
+from mjcli.payments import SettleRequest, base_amount, settle
+from mjcli.variant import load_builtin
+
+HK = load_builtin("hk")
+
+
+def paid(st):
+    return sorted((p.payer, p.payee, p.amount) for p in st.payments)
+
+
+# --- the half-spicy ladder ----------------------------------------------------------------------------------------
+
+LADDER = [
+    (0, None), (1, None), (2, None),  # below the minimum of 3: not payable
+    (3, 8), (4, 16), (5, 24), (6, 32), (7, 48), (8, 64), (9, 96), (10, 128),  # RULES.md, row by row
+    (11, 128), (13, 128), (40, 128),  # above the limit 10: paid as 10
+]
+
+
+@pytest.mark.parametrize("faan,s", LADDER, ids=[f"{f}-faan" for f, _ in LADDER])
+def test_half_spicy_ladder(faan, s):
+    assert base_amount(HK, faan) == s
+
+
+@pytest.mark.parametrize("faan,s", [r for r in LADDER if r[1] is not None], ids=[f"{f}-faan" for f, s in LADDER if s])
+def test_shooter_pays_s_alone(faan, s):
+    # discard win: the shooter pays S; the two others pay nothing
+    st = settle(HK, SettleRequest(winner="E", shooter="S", value=faan))
+    assert paid(st) == [("S", "E", s)]
+    assert st.net == {"E": s, "S": -s, "W": 0, "N": 0}
+
+
+@pytest.mark.parametrize("faan,s", [r for r in LADDER if r[1] is not None], ids=[f"{f}-faan" for f, s in LADDER if s])
+def test_self_draw_each_pays_half(faan, s):
+    # self-drawn: each of the three others pays S/2, the winner gets 3 x S/2
+    st = settle(HK, SettleRequest(winner="E", value=faan))
+    assert paid(st) == [("N", "E", s / 2), ("S", "E", s / 2), ("W", "E", s / 2)]
+    assert st.net["E"] == 3 * s / 2
+
+
+@pytest.mark.parametrize("faan", [0, 2], ids=["0-faan", "2-faan"])
+def test_below_minimum_cannot_be_settled(faan):
+    with pytest.raises(SettleError, match="below the minimum of 3"):
+        settle(HK, SettleRequest(winner="E", shooter="S", value=faan))
+
+
+# --- worked examples ----------------------------------------------------------------------------------------------
+
+WORKED = [
+    # 5 faan, S = 24: shooter S pays 24
+    ("discard-5", dict(winner="E", shooter="S", value=5), [("S", "E", 24)], {"E": 24, "S": -24, "W": 0, "N": 0}),
+    # 5 faan self-drawn by W: 24 / 2 = 12 from each of E, S, N; W gets 36
+    ("self-draw-5", dict(winner="W", value=5), [("E", "W", 12), ("N", "W", 12), ("S", "W", 12)],
+     {"E": -12, "S": -12, "W": 36, "N": -12}),
+    # 3 faan self-drawn: S = 8, each pays 4, winner +12
+    ("self-draw-3", dict(winner="E", value=3), [("N", "E", 4), ("S", "E", 4), ("W", "E", 4)],
+     {"E": 12, "S": -4, "W": -4, "N": -4}),
+    # baau on a self-draw, 5 faan: N pays the whole self-draw amount 3 x 24/2 = 36; S and W pay nothing
+    ("baau-self-draw-5", dict(winner="E", value=5, bao="N"), [("N", "E", 36)], {"E": 36, "S": 0, "W": 0, "N": -36}),
+    # baau on a self-draw at the limit: 3 x 128/2 = 192
+    ("baau-self-draw-10", dict(winner="S", value=10, bao="E"), [("E", "S", 192)],
+     {"E": -192, "S": 192, "W": 0, "N": 0}),
+    # baau named, but the win is on W's discard: W pays S = 24 as usual; N (the feeder) pays nothing
+    ("baau-discard-win", dict(winner="E", shooter="W", value=5, bao="N"), [("W", "E", 24)],
+     {"E": 24, "S": 0, "W": -24, "N": 0}),
+    # robbed kong, 6 faan: S = 32; the konger S pays the full self-draw amount 3 x 32/2 = 48
+    ("robbed-kong-6", dict(winner="E", shooter="S", value=6, robbed_kong=True), [("S", "E", 48)],
+     {"E": 48, "S": -48, "W": 0, "N": 0}),
+    # robbed kong at 3 faan: 3 x 8/2 = 12
+    ("robbed-kong-3", dict(winner="N", shooter="W", value=3, robbed_kong=True), [("W", "N", 12)],
+     {"E": 0, "S": 0, "W": -12, "N": 12}),
+]
+
+
+@pytest.mark.parametrize("req,payments,net", [w[1:] for w in WORKED], ids=[w[0] for w in WORKED])
+def test_worked_payment(req, payments, net):
+    st = settle(HK, SettleRequest(**req))
+    assert paid(st) == sorted(payments)
+    assert st.net == net
+    assert sum(st.net.values()) == 0
+
+
+def test_baau_on_discard_says_so_in_a_note():
+    st = settle(HK, SettleRequest(winner="E", shooter="W", value=5, bao="N"))
+    assert any("bao" in n and "discard" in n for n in st.notes), st.notes
+
+
+def test_robbed_kong_says_who_pays():
+    st = settle(HK, SettleRequest(winner="E", shooter="S", value=6, robbed_kong=True))
+    assert "robbed kong" in st.payments[0].reason
+
+
+ALL_CASES = [
+    dict(winner=w, shooter=s, value=v, bao=b, robbed_kong=rk)
+    for w in "ESWN"
+    for s in [None] + [x for x in "ESWN" if x != w]
+    for v in (3, 7, 10, 12)
+    for b in [None] + [x for x in "ESWN" if x not in (w, s)][:1]
+    for rk in ((False, True) if s else (False,))
+]
+
+
+@pytest.mark.parametrize("req", ALL_CASES)
+def test_nets_sum_to_zero(req):
+    st = settle(HK, SettleRequest(**req))
+    assert sum(st.net.values()) == 0
+    assert st.net[req["winner"]] > 0
+
+
+# --- settle with --hand (the hand is scored to get the value) ----------------------------------------------------
+
+HAND_CASES = [
+    # 1 ping_wu + 1 no_flowers + 1 self_drawn = 3 faan, S = 8, each of three pays 4
+    ("hand-self-drawn-3", dict(winner="E", hand="123m 456m 789m 234p 55s zimo"), 3,
+     [("N", "E", 4), ("S", "E", 4), ("W", "E", 4)]),
+    # 3 half_flush + 2 dragon sets + 1 no_flowers = 6 faan on S's discard: S pays 32
+    ("hand-discard-6", dict(winner="E", shooter="S", hand="234p 567p 99p [CCC] [FFF] @9p"), 6, [("S", "E", 32)]),
+    # the same hand with no --from is self-drawn: 6 + 1 self_drawn = 7 faan, S = 48, each pays 24
+    ("hand-no-from-is-self-drawn", dict(winner="E", hand="234p 567p 99p [CCC] [FFF] @9p"), 7,
+     [("N", "E", 24), ("S", "E", 24), ("W", "E", 24)]),
+    # big four winds on a discard: limit 10, S = 128 from the shooter
+    ("hand-limit", dict(winner="N", shooter="E", hand="EEE SSS WWW NNN 55p"), 10, [("E", "N", 128)]),
+]
+
+
+@pytest.mark.parametrize("opts,value,payments", [h[1:] for h in HAND_CASES], ids=[h[0] for h in HAND_CASES])
+def test_settle_with_hand(opts, value, payments):
+    rec = settle_record(HK, opts)
+    assert rec["value"] == value
+    assert sorted((p["from"], p["to"], p["amount"]) for p in rec["payments"]) == sorted(payments)
+    assert sum(rec["net"].values()) == 0
+
+
+def test_settle_hand_below_minimum_is_an_error():
+    # --from S makes it a discard win: 1 ping_wu + 1 no_flowers = 2 faan, below 3
+    with pytest.raises(SettleError, match="below the minimum"):
+        settle_record(HK, dict(winner="E", shooter="S", hand="123m 456m 789m 234p 55s zimo"))
