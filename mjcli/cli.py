@@ -324,7 +324,7 @@ def settle_record(v, opts: dict) -> dict:
 
 
 @cli.command(epilog=EPILOG)
-@click.argument("variant_id", required=False, metavar="[VARIANT]")
+@click.argument("variant_ids", nargs=-1, metavar="[VARIANT]")
 @click.option("--rules", "rules_file", metavar="FILE", default=None, help="Show a house-rule file's table.")
 @click.option("--tiles", is_flag=True, help="Print the tile set and the notation of the variant.")
 @click.option("--lang", type=click.Choice(["en", "ms", "ta", "zh", "th"]), default="en", show_default=True,
@@ -332,16 +332,21 @@ def settle_record(v, opts: dict) -> dict:
 @click.option("--check", "check", multiple=True, metavar="FILE", help="Validate rule files; exit 1 on any error.")
 @click.option("--patterns", "list_patterns", is_flag=True, help="List the registered pattern ids.")
 @click.option("--format", "-f", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-def rules(variant_id, rules_file, tiles, lang, check, list_patterns, fmt):
-    """Print a variant's hand table (or, with no VARIANT, the list of variants)."""
+def rules(variant_ids, rules_file, tiles, lang, check, list_patterns, fmt):
+    """Print a variant's hand table (or, with no VARIANT, the list of variants).
+
+    `mjcli rules --check FILE...` validates house-rule files instead."""
     from . import rulesview
 
-    if check:
-        ok = rulesview.check_files(check, sys.stdout)
+    if check:  # --check A B C: the words after the first file are files too
+        ok = rulesview.check_files(check + variant_ids, sys.stdout)
         raise SystemExit(EXIT_OK if ok else EXIT_BAD_HAND)
     if list_patterns:
         rulesview.print_registry(sys.stdout)
         return
+    if len(variant_ids) > 1:
+        raise Fail(f"one VARIANT at a time, got {' '.join(variant_ids)}; to check rule files use --check FILE...")
+    variant_id = variant_ids[0] if variant_ids else None
     if variant_id is None and rules_file is None:
         rulesview.print_variant_list(sys.stdout, fmt)
         return

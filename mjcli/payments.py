@@ -107,7 +107,7 @@ def payment_table(variant, ladder_name: str | None = None) -> dict:
     if ladder_name:
         from .presets import apply_preset
 
-        pay = apply_preset(pay, ladder_name)
+        pay = apply_preset(pay, ladder_name, variant.extra.get("extends") or variant.id)
     return pay
 
 
@@ -199,9 +199,10 @@ def settle(variant, req: SettleRequest) -> Settlement:
     out = Settlement(payments, {}, value, _num(base) if base is not None else None, notes)
     for rid in variant.settlement:
         out.payments.extend(SETTLEMENT_RULES[rid](variant, req, out))
-    if req.stake != 1:
-        out.payments = [Payment(p.payer, p.payee, _num(p.amount * req.stake), p.reason) for p in out.payments]
-        out.base = _num(out.base * req.stake) if out.base is not None else None
+    stake = req.stake if req.stake != 1 else pay.get("stake", 1)  # --stake wins over the table's stake
+    if stake != 1:
+        out.payments = [Payment(p.payer, p.payee, _num(p.amount * stake), p.reason) for p in out.payments]
+        out.base = _num(out.base * stake) if out.base is not None else None
     out.payments = [p for p in out.payments if p.amount]
     out.net = net_of(variant.seats, out.payments)
     return out

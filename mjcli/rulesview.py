@@ -69,7 +69,10 @@ def print_table(v, out: TextIO, lang: str = "en", fmt: str = "table") -> None:
         return
     from tabulate import tabulate
 
-    out.write(f"{rec['name']} ({v.id}): unit {v.unit}, minimum {v.minimum}, limit {v.limit}\n\n")
+    out.write(f"{rec['name']} ({v.id}): unit {v.unit}, minimum {v.minimum}, limit {v.limit}\n")
+    if v.extra.get("extends"):
+        out.write(f"house rules from {v.source.split(' (with ')[0]}, extending {v.extra['extends']}\n")
+    out.write("\n")
     rows = []
     for p in rec["patterns"]:
         value = f"limit ({p['value']})" if p["limit"] else (f"{p['value']} each" if p["each"] else p["value"])
@@ -94,6 +97,13 @@ def print_table(v, out: TextIO, lang: str = "en", fmt: str = "table") -> None:
             out.write(f"  discard: the shooter pays {d.get('shooter', 1)} x base, each other loser {d.get('others', 0)} x base\n")
         if s:
             out.write(f"  self-drawn: each loser pays {s.get('each', 1)} x base\n")
+        b = pay.get("bao") or {}
+        if b:
+            yes = {True: "yes", False: "no"}
+            out.write(f"  bao (liable player pays everyone's share): on a discard win {yes[bool(b.get('on_discard'))]}, "
+                      f"on a self-drawn win {yes[bool(b.get('on_self_drawn'))]}\n")
+        if pay.get("stake"):
+            out.write(f"  stake: {pay['stake']} money per unit (settle --stake overrides it)\n")
         if pay.get("paid_as_self_drawn"):
             out.write(f"  paid by all as self-drawn: {', '.join(pay['paid_as_self_drawn'])}\n")
     if v.instant:
