@@ -109,27 +109,27 @@ def sg_instant(variant, req, out) -> list[Payment]:
                 amount, how = _amount(variant, "bite_dealt"), "bite held from the deal"
             else:
                 amount, how = _amount(variant, "bite"), "bite"
-            pays += _from_each(variant, seat, amount, f"{how}: {what} ({seat}), {amount} from each other player")
+            pays += _from_each(variant, seat, amount, f"{seat} {how}: {what}, {amount} from each other player")
         if sum(1 for t in tokens if BONUS_TOKENS[t][0] == "animal") == 4:
             amount = _amount(variant, "all_animals")
-            pays += _from_each(variant, seat, amount, f"all four animals ({seat}), {amount} from each other player")
+            pays += _from_each(variant, seat, amount, f"{seat} all four animals, {amount} from each other player")
         for fam, name in (("flower", "flowers f1-f4"), ("season", "seasons s1-s4")):
             if sum(1 for t in tokens if BONUS_TOKENS[t][0] == fam) == 4:
                 amount = _amount(variant, "flower_series")
                 pays += _from_each(variant, seat, amount,
-                                   f"complete series of {name} ({seat}), {amount} from each other player")
+                                   f"{seat} complete series of {name}, {amount} from each other player")
 
     for seat, kind, frm in req.kongs:
         if kind == "concealed":
             amount, what = _amount(variant, "concealed_kong"), "concealed kong"
         else:
             amount = _amount(variant, "exposed_kong")
-            what = f"{kind} kong" + (f" (the kong tile from {frm})" if frm else "")
-        pays += _from_each(variant, seat, amount, f"{what} ({seat}), {amount} from each other player")
+            what = f"{kind} kong" + (f" (tile from {frm})" if frm else "")
+        pays += _from_each(variant, seat, amount, f"{seat} {what}, {amount} from each other player")
     if req.robbed_kong:
         amount = variant.instant.get("robbed_kong", 0)
         out.notes.append(
             f"the robbed kong of {req.shooter} was never made: it pays {amount}; list only finished kongs with --kong"
         )
-        pays += _from_each(variant, req.shooter, amount, f"robbed kong ({req.shooter}), {amount} from each other player")
+        pays += _from_each(variant, req.shooter, amount, f"{req.shooter} robbed kong, {amount} from each other player")
     return pays
