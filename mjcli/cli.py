@@ -313,7 +313,10 @@ def settle_record(v, opts: dict) -> dict:
         from .api import score_line
         from .errors import HandError
 
-        res = score_line(str(opts["hand"]), v, overrides={"self_drawn": req.shooter is None})
+        ov = {"self_drawn": req.shooter is None}
+        if req.winner is not None:  # the hand is the winner's: their seat wind and own flower
+            ov["seat"] = req.winner
+        res = score_line(str(opts["hand"]), v, overrides=ov)
         if res.error is not None:
             raise res.error
         if not res.winning:

@@ -149,7 +149,8 @@ def settle_table(rec: dict, glyphs: bool = False) -> str:
     return "\n".join(lines)
 
 
-TABLES: dict[str, Callable[[dict, bool], str]] = {"score": score_table, "wait": wait_table, "settle": settle_table}
+TABLES: dict[str, Callable[[dict, bool], str]] = {"score": score_table, "wait": wait_table, "settle": settle_table,
+                                                  "ledger": settle_table}
 
 
 # --- csv -----------------------------------------------------------------------
@@ -158,11 +159,21 @@ CSV_COLUMNS = {
     "score": ["line", "hand", "variant", "ok", "error", "winning", "patterns", "raw", "total", "limit_hand",
               "minimum", "limit", "unit", "meets_minimum", "payment"],
     "wait": ["line", "hand", "variant", "ok", "error", "ready", "waits"],
+    # one row per ledger hand; a 3-seat variant leaves the N columns empty
+    "ledger": ["hand_no", "line", "label", "ok", "error", "value", "base", "payments"]
+              + [f"net_{s}" for s in "ESWN"] + [f"running_{s}" for s in "ESWN"],
     "settle": ["hand_no", "from", "to", "amount", "reason"],
 }
 
 
 def _csv_rows(kind: str, rec: dict):
+    if kind == "ledger":
+        row = dict(rec, error=rec["error"]["message"] if rec.get("error") else "")
+        row["payments"] = "; ".join(f"{p['from']}>{p['to']} {p['amount']} {p['reason']}" for p in rec.get("payments", ()))
+        for key in ("net", "running"):
+            row.update({f"{key}_{s}": v for s, v in (rec.get(key) or {}).items()})
+        yield [_csv_cell(row.get(c, "")) for c in CSV_COLUMNS[kind]]
+        return
     if kind == "settle":
         for p in rec["payments"]:
             yield [rec.get("hand_no", ""), p["from"], p["to"], p["amount"], p["reason"]]
