@@ -29,6 +29,17 @@ def wait_line(text: str, variant, overrides: dict | None = None):
     game = _game(variant)
     if game is not None:
         return game.wait_text(text, variant, overrides=overrides)
+    from .errors import MjError
+    from .tiles import parse_hand
+
+    try:
+        size = parse_hand(text).size
+    except MjError:
+        size = None  # wait_text reports the problem
+    if size == 14:  # a hand that has just drawn: what each discard leaves
+        from .discards import discard_text
+
+        return discard_text(text, variant, overrides=overrides)
     from .waits import wait_text
 
     return wait_text(text, variant, overrides=overrides)

@@ -102,8 +102,10 @@ def wait_table(rec: dict, glyphs: bool = False) -> str:
         return "\n".join(lines)
     if "discards" in rec:  # a 14-tile hand: the waits after each discard
         for d in rec["discards"]:
-            lines.append(f"discard {_glyph_text(d['discard'], glyphs)}: {d['tiles_left']} tiles left")
+            more = f" ({d['payable_left']} of them pay)" if d.get("payable_left", d["tiles_left"]) != d["tiles_left"] else ""
+            lines.append(f"discard {_glyph_text(d['discard'], glyphs)}: {d['tiles_left']} tiles left{more}")
             lines.append(_wait_rows(d["waits"], rec, glyphs))
+        lines.extend(f"note: {n}" for n in rec.get("notes", ()))
         return "\n".join(lines)
     lines.append(_wait_rows(rec["waits"], rec, glyphs))
     for n in rec.get("notes", ()):
@@ -188,6 +190,9 @@ def _csv_rows(kind: str, rec: dict):
         row["waits"] = ";".join(
             f"{w['tile']}:{w['left']}:{_num(w['discard'])}:{_num(w['self_drawn'])}" for w in rec.get("waits", [])
         )
+        if rec.get("discards"):  # a 14-tile hand: DISCARD>TILE:LEFT:DISCARD:SELF-DRAWN
+            row["waits"] = ";".join(f"{d['discard']}>{w['tile']}:{w['left']}:{_num(w['discard'])}:{_num(w['self_drawn'])}"
+                                    for d in rec["discards"] for w in d["waits"])
     yield [_csv_cell(row.get(c, "")) for c in CSV_COLUMNS[kind]]
 
 

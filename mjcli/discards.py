@@ -1,0 +1,88 @@
+"""``wait`` on a 14-tile hand: what each discard leaves.
+
+For every different tile the hand could discard, the 13 tiles left are
+asked :func:`mjcli.waits.wait`; discards that leave the hand ready are listed,
+best first: most unseen tiles that give a payable win (at or above the
+minimum, on a discard or self-drawn), then most unseen winning tiles, then the
+highest value. Within a discard the waits are best first too (value on a
+discard, then self-drawn, then tiles left). The discarded tile counts as seen,
+so a wait on the tile just thrown has one fewer left.
+
+>>> from mjcli.variant import load_builtin
+>>> r = discard_text("123m 456m 789m 23p EE 9s", load_builtin("hk"))
+>>> [(d["discard"], d["tiles_left"], [w["tile"] for w in d["waits"]]) for d in r.extra["discards"]]
+[('9s', 8, ['1p', '4p'])]
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import decompose
+from .errors import MjError
+from .scoring import apply_overrides
+from .tiles import JOKER, Hand, format_hand, parse_hand, tile_code, validate, variant_tiles
+from .waits import WaitResult, wait
+
+
+def _without(hand: Hand, t: int) -> Hand:
+    """The 13 tiles left after discarding ``t`` (a discarded Fei is drowned)."""
+    if t == JOKER:
+        return replace(hand, jokers=hand.jokers - 1, bonus=hand.bonus + ("J",), win=None, self_drawn=False)
+    tiles = list(hand.concealed)
+    tiles.remove(t)
+    return replace(hand, concealed=tuple(tiles), win=None, self_drawn=False)
+
+
+def _value(v) -> int:
+    return -1 if v is None else v
+
+
+def _wait_key(w: dict):
+    return (-_value(w["discard"]), -_value(w["self_drawn"]), -w["left"])
+
+
+def discard_waits(hand: Hand, variant) -> WaitResult:
+    """Every discard of a 14-tile hand that leaves it ready, best first."""
+    validate(hand, variant, size=14)
+    res = WaitResult(format_hand(replace(hand, win=None), win=False), variant.id, variant.unit, variant.minimum)
+    thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
+    if decompose.readings(hand, variant_tiles(variant), thirteen):
+        res.notes.append("these 14 tiles already form a winning hand; `mjcli score` prices it")
+    candidates = sorted(set(hand.concealed)) + ([JOKER] if hand.jokers else [])
+    out = []
+    for t in candidates:
+        left13 = wait(_without(hand, t), variant)
+        if not left13.ready:
+            continue
+        waits = []
+        for w in left13.waits:
+            w = dict(w)
+            if w["tile"] == tile_code(t):
+                w["left"] = max(0, w["left"] - 1)  # the tile just discarded is seen
+            waits.append(w)
+        waits.sort(key=_wait_key)
+        payable = sum(w["left"] for w in waits if w["discard_meets_minimum"] or w["self_drawn_meets_minimum"])
+        best = max((max(_value(w["discard"]), _value(w["self_drawn"])) for w in waits), default=-1)
+        out.append({
+            "discard": tile_code(t),
+            "tiles_left": sum(w["left"] for w in waits),
+            "payable_left": payable,
+            "best": best if best >= 0 else None,
+            "waits": waits,
+        })
+    out.sort(key=lambda d: (-d["payable_left"], -d["tiles_left"], -_value(d["best"])))
+    res.ready = bool(out)
+    res.extra["discards"] = out
+    return res
+
+
+def discard_text(text: str, variant, overrides: dict | None = None) -> WaitResult:
+    """Parse and answer one 14-tile line; a bad line gives a result with ``ok`` False."""
+    try:
+        hand = parse_hand(text)
+        if overrides:
+            hand = apply_overrides(hand, {k: v for k, v in overrides.items() if k != "win"})
+        return discard_waits(hand, variant)
+    except MjError as exc:
+        return WaitResult(text.strip(), variant.id, variant.unit, variant.minimum, ok=False, error=exc)
