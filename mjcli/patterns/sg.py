@@ -54,11 +54,24 @@ def _wait_rule(ctx: Ctx) -> bool:
         return True
     if ctx.hand.win is None:
         return False
-    if "waits" not in ctx.cache:
+    return len(_waits_before_win(ctx.hand, ctx.variant)) >= 2
+
+
+_WAITS: dict = {}
+
+
+def _waits_before_win(hand, variant) -> tuple:
+    """The tiles the hand waited on before its winning tile, cached: every reading of a hand asks again."""
+    before = hand.without_win()
+    thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
+    key = (before.concealed, before.jokers, before.melds, before.bonus.count("J"), variant.tiles, thirteen)
+    if key not in _WAITS:
         from ..waits import waiting_tiles  # imported here: mjcli.waits imports the scorer
 
-        ctx.cache["waits"] = waiting_tiles(ctx.hand.without_win(), ctx.variant)
-    return len(ctx.cache["waits"]) >= 2
+        if len(_WAITS) > 4096:
+            _WAITS.clear()
+        _WAITS[key] = tuple(waiting_tiles(before, variant))
+    return _WAITS[key]
 
 
 @pattern("ping_hu")
