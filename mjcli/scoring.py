@@ -190,7 +190,10 @@ def apply_overrides(hand: Hand, ov: dict) -> Hand:
     if ov.get("win") is not None:
         from .tiles import tile_from_code
 
-        w = tile_from_code(ov["win"])
+        try:
+            w = tile_from_code(ov["win"])
+        except MjError as exc:
+            raise HandError(f"--win {ov['win']}: {exc.message}") from None
         if w not in hand.concealed and not (w == 34 and hand.jokers):
             raise HandError(f"--win {ov['win']} is not in the concealed tiles; name one of them")
         changes["win"] = w
