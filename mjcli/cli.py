@@ -103,7 +103,7 @@ def iter_input(hands: tuple[str, ...]):
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
-                yield i, MjError(f"line {i}: not UTF-8 text (byte {exc.start + 1}); save the file as UTF-8",
+                yield i, MjError(f"not UTF-8 text (byte {exc.start + 1}); save the file as UTF-8",
                                  "encoding_error")
                 continue
         else:
@@ -114,7 +114,7 @@ def iter_input(hands: tuple[str, ...]):
         if not text or text.startswith("#"):
             continue
         if len(text) > MAX_LINE:
-            yield i, MjError(f"line {i}: {len(text)} characters; a hand is one short line (at most {MAX_LINE})",
+            yield i, MjError(f"{len(text)} characters; a hand is one short line (at most {MAX_LINE})",
                              "line_too_long")
             continue
         yield i, text
@@ -252,6 +252,19 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
     emit([rec], fmt, "settle", sys.stdout)
 
 
+def _stake(x) -> float:
+    """A positive, finite money-per-unit (None: 1)."""
+    import math
+
+    if x is None:
+        return 1
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x) or x <= 0:
+        from .errors import SettleError
+
+        raise SettleError(f"--stake {x!r}: write a positive number of money per unit, e.g. --stake 0.5")
+    return x
+
+
 def settle_record(v, opts: dict) -> dict:
     """Build a settle request from option values (command line or ledger) and settle it."""
     from .errors import SettleError
@@ -272,7 +285,7 @@ def settle_record(v, opts: dict) -> dict:
         bao=seat(opts.get("bao"), "--bao"),
         robbed_kong=bool(opts.get("robbed_kong")),
         ladder=opts.get("ladder"),
-        stake=opts.get("stake") or 1,
+        stake=_stake(opts.get("stake")),
     )
     for raw in opts.get("kongs") or ():
         parts = str(raw).split(":")
@@ -366,6 +379,10 @@ def main(argv=None) -> None:
         cli.main(args=argv, prog_name="mjcli", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:  # click >= 8.2
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc), err=False)
+        sys.exit(EXIT_USAGE)
+    except click.UsageError as exc:  # one line, not click's four (usage, hint, blank, error)
+        where = exc.ctx.command_path if exc.ctx else "mjcli"
+        click.echo(f"error: {exc.format_message()} (see `{where} --help`)", err=True)
         sys.exit(EXIT_USAGE)
     except click.ClickException as exc:
         exc.show()

@@ -183,7 +183,7 @@ def _csv_rows(kind: str, rec: dict):
     row = dict(rec)
     row["error"] = rec["error"]["message"] if rec.get("error") else ""
     if kind == "score":
-        row["patterns"] = ";".join(f"{p['id']}={p['points']}" for p in rec["patterns"])
+        row["patterns"] = ";".join(f"{p['id']}={p['points']}" for p in rec.get("patterns") or ())
         pay = rec.get("payment")
         row["payment"] = json.dumps(pay, ensure_ascii=False, sort_keys=True) if pay else ""
     else:

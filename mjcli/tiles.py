@@ -271,7 +271,7 @@ def _parse_meld(token: str, col: int) -> Meld:
         raise _col_error(f"meld {token!r} is not closed; write it as {open_}...{pairs[open_]} with no spaces", col)
     inner = token[1:-1]
     if not inner:
-        raise _col_error(f"empty meld {token!r}", col)
+        raise _col_error(f"empty meld {token!r}; write its tiles inside, e.g. [123p]", col)
     exposure = {"[": CLAIMED, "{": ADDED, "(": CONCEALED}[open_]
     # place-aware reading: each J takes the suit of its run and the place it is written
     m = re.fullmatch(r"([1-9J]+)([mps])|([1-7J]+)z|([ESWNPFCJ]+)", inner)
@@ -432,7 +432,7 @@ def parse_hand(text: str) -> Hand:
             melds.append(_parse_meld(token, col))
             continue
         if token[-1] in "]})":
-            raise _col_error(f"{token!r} closes a meld that was never opened", col)
+            raise _col_error(f"{token!r} closes a meld that was never opened; open it too, e.g. [123p]", col)
         tiles = _parse_tiles(token, col)
         concealed.extend(tiles)
         if tiles:

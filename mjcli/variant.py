@@ -431,4 +431,6 @@ def load_variant(name: str | None = None, rules_file: str | os.PathLike | None =
         from .house import load_rules_file
 
         return load_rules_file(rules_file)
-    return load_builtin(name or os.environ.get("MJCLI_VARIANT") or "hk")
+    if name is None:  # an empty -v "" is an unknown variant, not the default
+        name = os.environ.get("MJCLI_VARIANT") or "hk"
+    return load_builtin(name)

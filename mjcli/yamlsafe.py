@@ -44,7 +44,14 @@ def load(text: str, source: str) -> tuple[object, dict[str, int]]:
     """
     if len(text) > MAX_BYTES:
         raise RuleFileError(f"{source}: file is larger than {MAX_BYTES} bytes; a rule file is a few kilobytes")
-    loader = _NoAliasLoader(text)
+    try:
+        loader = _NoAliasLoader(text)
+    except yaml.YAMLError as exc:  # e.g. a control character: the reader checks the text up front
+        pos = getattr(exc, "position", None)
+        where = f"line {text.count(chr(10), 0, pos) + 1}: " if isinstance(pos, int) else ""
+        char = getattr(exc, "character", None)
+        what = f"character {chr(char)!r} is not allowed" if isinstance(char, int) else "not valid YAML"
+        raise RuleFileError(f"{source}: {where}{what}; a rule file is plain UTF-8 text") from None
     try:
         node = loader.get_single_node()
         lines: dict[str, int] = {}
@@ -74,6 +81,9 @@ def _build(loader, node, path, lines):
             if isinstance(key, (list, dict)):
                 raise RuleFileError(f"line {key_node.start_mark.line + 1}: a key must be a plain word")
             sub = f"{path}.{key}" if path else str(key)
+            if key in out:
+                raise RuleFileError(f"{sub} (line {key_node.start_mark.line + 1}): key given twice "
+                                    f"(first on line {lines.get(sub)}); keep one")
             lines[sub] = key_node.start_mark.line + 1
             out[key] = _build(loader, value_node, sub, lines)
         return out
