@@ -154,10 +154,10 @@ def test_wait_not_ready_exit_1(run):
 
 
 def test_wait_leaves_out_tiles_all_held(run):
-    # 1111m held: 1m cannot be waited on; 123m 456m 789m 11m 23m? use 111m + 1m wait: 1112m waits on 2m, 3m
-    r = run("wait", "-f", "json", "1111m 456m 789m 234p 5p")
+    # a fifth 1m would complete 11111 2233m as 111 123 123 (with 123p and the EE pair), but all four 1m are held
+    r = run("wait", "-f", "json", "11112233m 123p EE")
     rec = json.loads(r.stdout)[0]
-    assert "1m" not in [w["tile"] for w in rec["waits"]]
+    assert [(w["tile"], w["left"]) for w in rec["waits"]] == [("4m", 4), ("1z", 2)]
 
 
 # --- settle formats -----------------------------------------------------------------------------------------------

@@ -113,6 +113,12 @@ WORKED = [
      {"full_flush": 7, "all_pungs": 3, "no_flowers": 1, "self_drawn": 1}, 10),
     # the pung completed by the discard: 3 all_pungs + 1 no_flowers = 4 (no limit)
     ("four-concealed-pungs-discard-on-pung", "111m 222p 333s 444s 55s @4s", {"all_pungs": 3, "no_flowers": 1}, 4),
+    # a win on a flower's replacement tile adds nothing in hk: 1 ping_wu + 1 self_drawn = 2 (f3 is not seat E's)
+    ("flower-replacement-adds-nothing", "123m 456m 789m 234p 55s | f3 @5s zimo bonus-replacement",
+     {"ping_wu": 1, "self_drawn": 1}, 2),
+    # a kong replacement does: 1 no_flowers + 1 self_drawn + 1 kong_replacement = 3 (the kong spoils ping_wu)
+    ("kong-replacement-adds-one", "123m 456m 789m 55s [2222p] @5s zimo kong-replacement",
+     {"no_flowers": 1, "self_drawn": 1, "kong_replacement": 1}, 3),
     # a concealed kong is not claimed: the limit stands
     ("four-concealed-pungs-concealed-kong", "111m 222p 333s 55s (4444s) @5s", {"four_concealed_pungs": 10}, 10),
 ]
