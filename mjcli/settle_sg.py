@@ -120,6 +120,8 @@ def sg_instant(variant, req, out) -> list[Payment]:
                                    f"{seat} complete series of {name}, {amount} from each other player")
 
     for seat, kind, frm in req.kongs:
+        if frm == seat:
+            raise SettleError(f"--kong {seat}:{kind}:{frm}: a kong is claimed from another player's discard")
         if kind == "concealed":
             amount, what = _amount(variant, "concealed_kong"), "concealed kong"
         else:

@@ -189,7 +189,8 @@ def test_cli_drawn_hand_with_instant_payments(runner):
     (dict(bonus={"E": ["cat"], "S": ["cat"]}), "cat is written for E and S"),
     (dict(bonus={"E": ["face"]}), "face is not a sg tile"),
     (dict(bonus={"E": ["J"]}), "J is not a sg tile"),
-], ids=["dealt-nothing-held", "dealt-half-a-bite", "dealt-face", "cat-twice", "face-tile", "fei"])
+    (dict(kongs=[("E", "claimed", "E")]), "claimed from another player"),
+], ids=["dealt-nothing-held", "dealt-half-a-bite", "dealt-face", "cat-twice", "face-tile", "fei", "kong-from-self"])
 def test_bad_instant_input_is_a_settle_error(sg, kw, needle):
     with pytest.raises(SettleError, match=needle):
         settle(sg, SettleRequest(**kw))
@@ -209,3 +210,41 @@ def test_amounts_come_from_the_rule_file(tmp_path):
     v = load_variant(rules_file=house)
     st = settle(v, SettleRequest(bonus={"S": ["cat", "mouse"]}))
     assert st.net["S"] == 30  # 10 from each of three
+
+
+SEATS = ["E", "S", "W", "N"]
+BONUS = ["f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4", "cat", "mouse", "rooster", "centipede"]
+
+
+def _hands():
+    from hypothesis import strategies as st
+
+    owners = st.lists(st.sampled_from(SEATS + [None]), min_size=len(BONUS), max_size=len(BONUS))
+    kongs = st.lists(st.tuples(st.sampled_from(SEATS), st.sampled_from(["concealed", "claimed", "added"]),
+                               st.sampled_from(SEATS)), max_size=4)
+    return st.tuples(owners, kongs, st.sampled_from(SEATS + [None]), st.sampled_from(SEATS + [None]),
+                     st.integers(1, 9), st.sampled_from(SEATS + [None]))
+
+
+def test_nets_always_sum_to_zero(sg):
+    from hypothesis import given, settings
+
+    @settings(max_examples=150, deadline=None)
+    @given(_hands())
+    def check(case):
+        owners, kongs, winner, shooter, tai, bao = case
+        bonus: dict = {}
+        for tok, seat in zip(BONUS, owners):
+            if seat:
+                bonus.setdefault(seat, []).append(tok)
+        if winner is None or shooter == winner:
+            shooter = None
+        if bao == winner or winner is None:
+            bao = None
+        req = SettleRequest(winner=winner, shooter=shooter, value=tai if winner else None, bonus=bonus,
+                            kongs=[(s, k, f if k == "claimed" and f != s else None) for s, k, f in kongs], bao=bao)
+        st = settle(sg, req)
+        assert sum(st.net.values()) == 0
+        assert all(p.amount > 0 and p.reason and p.payer != p.payee for p in st.payments)
+
+    check()
