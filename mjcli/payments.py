@@ -121,6 +121,10 @@ def base_amount(variant, value: int, pay: dict | None = None) -> float | None:
     pay = pay if pay is not None else variant.payment
     if value < variant.minimum:
         return None
+    if variant.game == "paohuzi":  # the value is huxi; what is paid is tun
+        from .paohuzi import tun_of
+
+        value = tun_of(variant, value)
     if "linear" in pay:
         return pay["linear"] * value
     ladder = pay.get("ladder") or {}

@@ -1,0 +1,173 @@
+"""What ``mjcli rules paohuzi`` prints: the huxi table, the tun ladder, the win conditions.
+
+Every number comes from the variant (its YAML file); the words are fixed here.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+from .cards import BIG_ZH, SMALL_ZH
+from .config import KINDS, config, term
+
+LADDER_ROWS = 8
+
+EXAMPLE = "x1x2x3 x4x5x6 x7x8x9 d1d2d3 d2d7d10 d5d5d5 x10x10 d10 @x10"
+
+NOTATION = f"""\
+Notation: CARDS  GROUPS...  CONTEXT...
+  cards    x1..x10 small, d1..d10 big, back to back allowed (x1x2x3; the number is read
+           greedily, x10 is ten); Chinese numerals {SMALL_ZH[0]}..{SMALL_ZH[-1]} small, {BIG_ZH[0]}..{BIG_ZH[-1]} big
+  groups   shown: [x1x2x3] chi, [x5x5x5] peng, [x5x5x5x5] pao, (x5x5x5) wei, (x5x5x5x5) ti;
+           three alike in the hand are a kan (found by the scorer, never split)
+  context  @x5 the winning card (default: the last card written in the hand), self (the
+           player revealed it), heavenly (the opening three-ti / five-kan win)
+  example  {EXAMPLE}"""
+
+
+def _other_langs(lang: str) -> list[str]:
+    return [x for x in ("en", "th", "zh") if x != lang]
+
+
+def _group_names(variant, kind: str) -> dict:
+    return dict(variant.extra["groups"][kind].get("names") or {})
+
+
+def ladder(cfg, rows: int = LADDER_ROWS) -> list[dict]:
+    """The first rows of the tun ladder: {"from", "to", "tun"}."""
+    out = []
+    for k in range(rows):
+        lo = cfg.minimum + k * cfg.tun_step
+        out.append({"from": lo, "to": lo + cfg.tun_step - 1, "tun": cfg.tun_first + k})
+    return out
+
+
+def _hx(cfg, kind: str) -> str:
+    s, b = cfg.huxi[kind]
+    return f"{kind} {s}/{b}"
+
+
+def winning_card_rows(cfg) -> list[dict]:
+    return [
+        {"holds": "a pair of it", "self": _hx(cfg, "wei"),
+         "other": f"{_hx(cfg, 'peng')}, or the card joins a chi, whichever is worth more"},
+        {"holds": "a kan or shown wei of it", "self": _hx(cfg, "ti"), "other": _hx(cfg, "pao")},
+        {"holds": "a shown peng of it", "self": _hx(cfg, "pao"), "other": _hx(cfg, "pao")},
+        {"holds": "none of it", "self": "it joins a run, 2-7-10, mixed triple or the pair", "other": "same"},
+    ]
+
+
+def win_conditions(variant, cfg) -> list[str]:
+    hv = term(variant, "heavenly", "en")
+    return [
+        "Seven groups. Of three: chi (a run of one size, 2-7-10 of one size, or three of one number "
+        "mixing sizes), peng, wei, kan. Of four: pao, ti.",
+        "A pair is one of the seven exactly when the hand holds a ti or pao, and then exactly one pair.",
+        "Cards at the win: 21 + max(0, q - 1), q being the number of ti and pao.",
+        "A kan (three alike dealt to the hand) is never split.",
+        f"The win needs at least {cfg.minimum} {variant.unit}; the reading with the most {variant.unit} counts.",
+        "The winning card is revealed from the stock, never a discard; what it forms depends on who revealed it "
+        "(table below).",
+        "A ti or pao made by the winning card is allowed only when the hand holds no ti or pao yet.",
+        f"{hv[0].upper() + hv[1:]}: {cfg.heavenly_ti} ti or {cfg.heavenly_kan} kan in the opening hand win at "
+        "once; only those ti and kan count for huxi, the other cards need not form groups.",
+    ]
+
+
+def payment_line(variant, cfg) -> str:
+    pay = variant.payment
+    unit = pay.get("linear", 1)
+    opp = len(variant.seats) - 1
+    return (f"each of the {opp} opponents pays the winner tun x {unit}; the stock running out is a draw and "
+            "nobody pays")
+
+
+def record(variant, lang: str = "en") -> dict:
+    cfg = config(variant)
+    return {
+        "id": variant.id,
+        "name": variant.names.get(lang) or variant.name,
+        "names": dict(variant.names),
+        "game": "paohuzi",
+        "unit": variant.unit,
+        "minimum": variant.minimum,
+        "limit": variant.limit,
+        "seats": list(variant.seats),
+        "groups": [
+            {"kind": k, "name": _group_names(variant, k).get(lang) or _group_names(variant, k).get("en") or k,
+             "names": _group_names(variant, k), "small": cfg.huxi[k][0], "big": cfg.huxi[k][1],
+             "description": variant.extra["groups"][k].get("description", "")}
+            for k in KINDS
+        ],
+        "tun": {"first": cfg.tun_first, "step": cfg.tun_step,
+                "formula": f"tun = {cfg.tun_first} + (huxi - {cfg.minimum}) // {cfg.tun_step}",
+                "ladder": ladder(cfg)},
+        "heavenly": {"ti": cfg.heavenly_ti, "kan": cfg.heavenly_kan},
+        "win_conditions": win_conditions(variant, cfg),
+        "winning_card": winning_card_rows(cfg),
+        "terms": {t: dict((variant.extra.get("terms") or {}).get(t) or {}) for t in ("huxi", "tun", "heavenly")},
+        "payment": dict(variant.payment),
+        "payment_text": payment_line(variant, cfg),
+        "notes": list(variant.notes),
+    }
+
+
+def rules_table(variant, lang: str = "en", fmt: str = "table") -> str:
+    rec = record(variant, lang)
+    if fmt == "json":
+        return json.dumps(rec, ensure_ascii=False, indent=2) + "\n"
+    from tabulate import tabulate
+
+    cfg = config(variant)
+    others = _other_langs(lang)
+    zh = variant.names.get("zh", "")
+    title = rec["name"] + (f" {zh}" if zh and zh != rec["name"] else "")
+    unit_names = ", ".join(term(variant, "huxi", x) for x in others)
+    out = [f"{title} ({variant.id}): unit {term(variant, 'huxi', lang)} ({unit_names}), a win needs "
+           f"{cfg.minimum}; {len(variant.seats)} players ({' '.join(variant.seats)})", ""]
+    out.append("Huxi per group (small x / big d; a mixed triple counts as the size two of its cards have):")
+    rows = []
+    for g in rec["groups"]:
+        names = g["names"]
+        rows.append([g["kind"], g["name"]] + [names.get(x, "") for x in others] + [g["small"], g["big"],
+                                                                                   g["description"]])
+    out.append(tabulate(rows, headers=["kind", "name"] + others + ["small", "big", "what"], tablefmt="simple",
+                        maxcolwidths=[None, 18, 16, 16, None, None, 56]))
+    tun_names = ", ".join(term(variant, "tun", x) for x in others)
+    out.append("")
+    out.append(f"Tun ({tun_names}): {rec['tun']['formula']}")
+    lad = [[f"{r['from']}-{r['to']}", r["tun"]] for r in rec["tun"]["ladder"]]
+    out.append(tabulate(lad, headers=[variant.unit, "tun"], tablefmt="simple"))
+    out.append(f"(and one tun more for every {cfg.tun_step} {variant.unit} more)")
+    out.append("")
+    out.append("Win conditions:")
+    for line in rec["win_conditions"]:
+        out.append(textwrap.fill(line, 100, initial_indent="  - ", subsequent_indent="    "))
+    out.append("")
+    out.append("The winning card forms, by who revealed it:")
+    wrows = [[r["holds"], r["self"], r["other"]] for r in rec["winning_card"]]
+    out.append(tabulate(wrows, headers=["the hand holds", "revealed by the player (self)", "revealed by another"],
+                        tablefmt="simple", maxcolwidths=[None, 30, 40]))
+    heav = ", ".join(term(variant, "heavenly", x) for x in others)
+    out.append(f"({term(variant, 'heavenly', lang)}: {heav})")
+    out.append("")
+    out.append("Payment: " + rec["payment_text"] + ".")
+    if variant.notes:
+        out.append("")
+        out.append("Notes:")
+        out.extend(f"  - {n}" for n in variant.notes)
+    return "\n".join(out) + "\n"
+
+
+def tiles_text(variant) -> str:
+    seats = " ".join(variant.seats)
+    lines = [
+        f"{variant.name} ({variant.id}): 80 cards, four of each",
+        "  small (小): x1 x2 x3 x4 x5 x6 x7 x8 x9 x10   " + " ".join(SMALL_ZH),
+        "  big (大):   d1 d2 d3 d4 d5 d6 d7 d8 d9 d10   " + " ".join(BIG_ZH),
+        f"  seats: {seats} (three players; the dealer holds 21 cards, the others 20)",
+        "",
+        NOTATION,
+    ]
+    return "\n".join(lines) + "\n"

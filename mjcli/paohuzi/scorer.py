@@ -1,0 +1,493 @@
+"""Score and wait for Paohuzi hands: the winning-card table, kan, heavenly win, huxi and tun.
+
+The loose cards go to :mod:`.engine`; this module fixes what the rules fix
+first: shown groups, every kan (three alike loose in the hand, never split) and
+the group the winning card forms by who revealed it (RULES.md):
+
+=========================  ==========================  ====================================
+the hand holds             revealed by the player      revealed by another player
+=========================  ==========================  ====================================
+a pair of it               wei                         peng, or the card joins a chi
+a kan or shown wei of it   ti                          pao
+a shown peng of it         pao                         pao
+none                       joins a chi or the pair     same
+=========================  ==========================  ====================================
+
+A ti or pao made by the winning card is allowed only when the hand holds no
+ti or pao yet. The pair is a group exactly when the hand holds a ti or pao.
+
+>>> from mjcli.variant import load_builtin
+>>> r = score_text("x1x2x3 x4x5x6 x7x8x9 d1d2d3 d2d7d10 d5d5d5 x10x10 d10 @x10", load_builtin("paohuzi"))
+>>> r.huxi, r.tun, r.payment
+(21, 3, {'each': 3, 'total': 6})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import BELOW_MINIMUM, NOT_READY, NOT_WINNING, HandError, MjError
+from .cards import COPIES, N_CARDS, PHand, check, code, codes, parse, parse_card, size_of
+from .config import config
+from .engine import ONE, engine_for, state_counts
+
+FORMED = {"ti": "({})", "wei": "({})", "pao": "[{}]", "peng": "[{}]"}
+
+
+@dataclass(frozen=True)
+class Group:
+    kind: str
+    cards: tuple[int, ...]
+    huxi: int
+    where: str  # shown (written shown), win (formed by the winning card), kan, hand (loose)
+    win: bool = False
+
+    @property
+    def text(self) -> str:
+        body = codes(self.cards)
+        if self.where == "shown":
+            return f"({body})" if self.kind in ("wei", "ti") else f"[{body}]"
+        if self.where == "win":
+            return FORMED[self.kind].format(body)
+        return body
+
+    def as_dict(self) -> dict:
+        return {"text": self.text, "kind": self.kind, "huxi": self.huxi, "shown": self.where in ("shown", "win"),
+                "win": self.win}
+
+
+@dataclass
+class Reading:
+    groups: list[Group]
+    heavenly: bool = False
+
+    @property
+    def huxi(self) -> int:
+        return sum(g.huxi for g in self.groups)
+
+    @property
+    def text(self) -> str:
+        return " ".join(g.text for g in self.groups)
+
+
+def _hux(cfg, kind, cards) -> int:
+    return cfg.group_huxi(kind, size_of(cards))
+
+
+@dataclass
+class Plan:
+    """Fixed groups, the loose cards left for the engine, and whether they hold the pair."""
+
+    fixed: list[Group]
+    state: int
+    pair: bool
+    mark: int | None = None  # the winning card is among the loose cards: mark its group
+
+
+def _split(hand: PHand, cfg, win):
+    """Shown groups, kan groups and the loose counts (the winning card taken out)."""
+    shown = [Group(g.kind, g.cards, _hux(cfg, g.kind, g.cards), "shown") for g in hand.shown]
+    loose = [0] * N_CARDS
+    for c in hand.concealed:
+        loose[c] += 1
+    if win is not None:
+        loose[win] -= 1
+    kans = []
+    for c in range(N_CARDS):
+        if loose[c] == 3:
+            kans.append(Group("kan", (c, c, c), _hux(cfg, "kan", (c,)), "kan"))
+            loose[c] = 0
+    return shown, kans, loose
+
+
+def plans(hand: PHand, cfg) -> tuple[list[Plan], str]:
+    """Every way the rules allow the winning card to sit; a reason when there is none."""
+    w = hand.win
+    shown, kans, loose = _split(hand, cfg, w)
+    q0 = hand.fours
+    base = state_counts(loose)
+    pair = q0 > 0
+    if w is None:
+        return [Plan(shown + kans, base, pair)], ""
+    kan_w = next((k for k, g in enumerate(kans) if g.cards[0] == w), None)
+    wei_w = next((k for k, g in enumerate(shown) if g.kind == "wei" and g.cards[0] == w), None)
+    peng_w = next((k for k, g in enumerate(shown) if g.kind == "peng" and g.cards[0] == w), None)
+    if kan_w is not None or wei_w is not None or peng_w is not None:
+        kind = "ti" if hand.self_revealed and peng_w is None else "pao"
+        holds = "a kan" if kan_w is not None else ("a shown wei" if wei_w is not None else "a shown peng")
+        if q0:
+            return [], (f"the winning card {code(w)} would make a {kind} with {holds} of it, but a ti or pao made "
+                        f"by the winning card is allowed only when the hand holds no ti or pao yet (it holds {q0})")
+        fixed = [g for k, g in enumerate(shown) if k not in (wei_w, peng_w)]
+        fixed += [g for k, g in enumerate(kans) if k != kan_w]
+        fixed.append(Group(kind, (w,) * 4, _hux(cfg, kind, (w,)), "win", True))
+        return [Plan(fixed, base, True)], ""
+    if loose[w] == 2:
+        st = base - 2 * ONE[w]
+        if hand.self_revealed:
+            return [Plan(shown + kans + [Group("wei", (w,) * 3, _hux(cfg, "wei", (w,)), "win", True)], st, pair)], ""
+        peng = Group("peng", (w,) * 3, _hux(cfg, "peng", (w,)), "win", True)
+        return [Plan(shown + kans + [peng], st, pair), Plan(shown + kans, base + ONE[w], pair, w)], ""
+    return [Plan(shown + kans, base + ONE[w], pair, w)], ""
+
+
+def _mark(groups: list[Group], w: int | None) -> list[Group]:
+    if w is None:
+        return groups
+    out, done = [], False
+    for g in groups:
+        if not done and w in g.cards:
+            g = Group(g.kind, g.cards, g.huxi, g.where, True)
+            done = True
+        out.append(g)
+    return out
+
+
+def _loose_groups(raw) -> list[Group]:
+    return [Group(kind, cards, h, "hand") for kind, cards, h in raw]
+
+
+def readings(hand: PHand, cfg, every: bool = False) -> tuple[list[Reading], str]:
+    """The best reading (or every reading when ``every``), best first; a reason when none."""
+    eng = engine_for(cfg)
+    out: list[Reading] = []
+    reason = ""
+    if hand.heavenly:
+        h = _heavenly(hand, cfg)
+        if h is not None:
+            out.append(h)
+        else:
+            reason = (f"not a heavenly win: it needs {cfg.heavenly_ti} ti or {cfg.heavenly_kan} kan in the "
+                      "opening hand")
+        if hand.size != 21 + max(0, hand.fours - 1):
+            return out, reason
+    ps, why = plans(hand, cfg)
+    reason = reason or why
+    for p in ps:
+        if every:
+            for raw in eng.every(p.state, p.pair):
+                out.append(Reading(p.fixed + _mark(_loose_groups(raw), p.mark)))
+        else:
+            raw = eng.groups(p.state, p.pair)
+            if raw is not None:
+                out.append(Reading(p.fixed + _mark(_loose_groups(raw), p.mark)))
+    if not out and not reason:
+        reason = "the cards do not form seven groups"
+        if hand.fours:
+            reason += " (with a ti or pao, one of them is exactly one pair)"
+        else:
+            reason += " of three (no ti or pao, so no pair)"
+    out.sort(key=lambda r: r.huxi, reverse=True)
+    return out, reason
+
+
+def _heavenly(hand: PHand, cfg) -> Reading | None:
+    shown = [Group(g.kind, g.cards, _hux(cfg, g.kind, g.cards), "shown") for g in hand.shown]
+    _, kans, _ = _split(hand, cfg, None)
+    if len(shown) >= cfg.heavenly_ti or len(kans) >= cfg.heavenly_kan:
+        return Reading(shown + kans, heavenly=True)
+    return None
+
+
+# --------------------------------------------------------------------------
+# results
+
+
+@dataclass
+class PaohuziScore:
+    """One scored hand; ``as_dict`` is the mahjong score contract plus huxi, tun and groups."""
+
+    hand: str
+    variant: str
+    unit: str
+    minimum: int
+    limit: int
+    ok: bool = True
+    error: MjError | None = None
+    winning: bool = False
+    huxi: int = 0
+    tun: int = 0
+    reading: Reading | None = None
+    payment: dict | None = None
+    reason: str = ""
+    win_card: int | None = None
+    self_revealed: bool = False
+    heavenly: bool = False
+    alternatives: list[Reading] = field(default_factory=list)
+    patterns: tuple = ()
+
+    @property
+    def total(self) -> int:
+        return min(self.huxi, self.limit)
+
+    @property
+    def raw(self) -> int:
+        return self.huxi
+
+    @property
+    def meets_minimum(self) -> bool:
+        return self.winning and self.total >= self.minimum
+
+    @property
+    def answer_code(self) -> str | None:
+        if self.error is not None:
+            return self.error.code
+        if not self.winning:
+            return NOT_WINNING
+        if not self.meets_minimum:
+            return BELOW_MINIMUM
+        return None
+
+    def as_dict(self) -> dict:
+        d = {
+            "hand": self.hand,
+            "variant": self.variant,
+            "ok": self.ok,
+            "error": self.error.as_record() if self.error else None,
+            "winning": self.winning,
+            "reading": self.reading.text if self.reading else None,
+            "patterns": [],
+            "raw": self.raw,
+            "total": self.total,
+            "limit_hand": False,
+            "minimum": self.minimum,
+            "limit": self.limit,
+            "unit": self.unit,
+            "meets_minimum": self.meets_minimum,
+            "payment": self.payment,
+            "huxi": self.huxi,
+            "tun": self.tun,
+            "groups": [g.as_dict() for g in self.reading.groups] if self.reading else [],
+            "winning_card": code(self.win_card) if self.win_card is not None else None,
+            "revealed_by": None if self.win_card is None else ("self" if self.self_revealed else "other"),
+            "heavenly": self.heavenly,
+        }
+        if self.ok and not self.winning and self.reason:
+            d["reason"] = self.reason
+        if self.alternatives:
+            d["readings"] = [{"reading": a.text, "patterns": [], "raw": a.huxi, "total": min(a.huxi, self.limit),
+                              "groups": [g.as_dict() for g in a.groups]} for a in self.alternatives]
+        return d
+
+
+@dataclass
+class PaohuziWait:
+    hand: str
+    variant: str
+    unit: str
+    minimum: int
+    ok: bool = True
+    error: MjError | None = None
+    waits: list[dict] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ready(self) -> bool:
+        return bool(self.waits)
+
+    @property
+    def answer_code(self) -> str | None:
+        if self.error is not None:
+            return self.error.code
+        return None if self.ready else NOT_READY
+
+    def as_dict(self) -> dict:
+        d = {
+            "hand": self.hand,
+            "variant": self.variant,
+            "ok": self.ok,
+            "error": self.error.as_record() if self.error else None,
+            "ready": self.ready,
+            "unit": self.unit,
+            "minimum": self.minimum,
+            "waits": self.waits,
+        }
+        if self.notes:
+            d["notes"] = self.notes
+        return d
+
+
+# --------------------------------------------------------------------------
+# overrides from the command line
+
+
+def apply_overrides(hand: PHand, ov: dict | None, for_wait: bool = False) -> PHand:
+    """Command-line options win over the same words in the line."""
+    from dataclasses import replace
+
+    if not ov:
+        return hand
+    for key, opt in (("seat", "--seat"), ("round", "--round")):
+        if ov.get(key):
+            raise HandError(f"{opt} does not apply to paohuzi; its context is @CARD (--win), self (--self-drawn) "
+                            "and heavenly (--heavenly)")
+    heavenly = hand.heavenly
+    for flag in ov.get("flags") or ():
+        if flag != "heavenly":
+            raise HandError(f"--{flag} does not apply to paohuzi; its context is @CARD (--win), self (--self-drawn) "
+                            "and heavenly (--heavenly)")
+        heavenly = True
+    if for_wait:
+        return hand
+    changes: dict = {}
+    if ov.get("win") is not None:
+        w = parse_card(str(ov["win"]))
+        if w not in hand.concealed:
+            raise HandError(f"--win {ov['win']} is not among the hand cards; name one of them")
+        if heavenly:
+            raise HandError("a heavenly win has no winning card; leave out --win")
+        changes["win"], changes["win_explicit"] = w, True
+    if "self_drawn" in ov:
+        changes["self_revealed"] = bool(ov["self_drawn"])
+    if heavenly and not hand.heavenly:
+        if hand.win_explicit:
+            raise HandError("a heavenly win has no winning card; leave out @" + code(hand.win))
+        changes["heavenly"], changes["win"] = True, None
+    return replace(hand, **changes) if changes else hand
+
+
+# --------------------------------------------------------------------------
+# score
+
+
+def score(hand: PHand, variant, all_readings: bool = False) -> PaohuziScore:
+    cfg = config(variant)
+    if hand.heavenly:
+        check(hand, None)
+        if hand.size not in (20, 21):
+            raise HandError(f"{hand.size} cards: a heavenly win is the opening hand, 21 cards for the dealer and 20 "
+                            "for the others")
+        for g in hand.shown:
+            if g.kind != "ti":
+                raise HandError(f"a heavenly (opening) hand shows only ti, not {g.text}; write the other cards in the "
+                                "hand")
+    else:
+        if hand.win is None:
+            raise HandError("no winning card: write the hand's cards with the winning card among them (or @CARD)")
+        check(hand, 21)
+    res = PaohuziScore(hand.text(), variant.id, variant.unit, variant.minimum, variant.limit,
+                       win_card=hand.win, self_revealed=hand.self_revealed)
+    rs, reason = readings(hand, cfg, every=all_readings)
+    if not rs:
+        res.reason = reason
+        return res
+    best = rs[0]
+    res.winning = True
+    res.reading = best
+    res.huxi = best.huxi
+    res.heavenly = best.heavenly
+    res.tun = cfg.tun(res.total)
+    if all_readings:
+        seen, alts = set(), []
+        for r in rs:
+            if r.text not in seen:
+                seen.add(r.text)
+                alts.append(r)
+        res.alternatives = alts
+    if res.meets_minimum:
+        from ..payments import payment_summary
+
+        res.payment = payment_summary(variant, res.total, True)
+    return res
+
+
+def score_text(text: str, variant, overrides: dict | None = None, all_readings: bool = False) -> PaohuziScore:
+    """Parse and score one line; a bad line gives a result with ``ok`` False."""
+    try:
+        hand = apply_overrides(parse(text), overrides)
+        return score(hand, variant, all_readings=all_readings)
+    except MjError as exc:
+        return PaohuziScore(text.strip(), variant.id, variant.unit, variant.minimum, variant.limit, ok=False,
+                            error=exc)
+
+
+# --------------------------------------------------------------------------
+# wait
+
+
+def wait_values(hand: PHand, cfg) -> list[tuple[int, int, int | None, int | None]]:
+    """[(card, left, huxi revealed by another, huxi revealed by self)] for every unseen card that completes."""
+    eng = engine_for(cfg)
+    shown, kans, loose = _split(hand, cfg, None)
+    counts = hand.counts()
+    q0 = hand.fours
+    pair = q0 > 0
+    base = state_counts(loose)
+    fixed = sum(g.huxi for g in shown) + sum(g.huxi for g in kans)
+    four_with = {}  # card -> (huxi of the group it replaces, True if a shown peng)
+    for g in kans:
+        four_with[g.cards[0]] = (g.huxi, False)
+    for g in shown:
+        if g.kind in ("wei", "peng"):
+            four_with[g.cards[0]] = (g.huxi, g.kind == "peng")
+    comp = eng.completions(base, pair)
+    whole = None
+    out = []
+    for w in range(N_CARDS):
+        left = COPIES - counts[w]
+        if left <= 0:
+            continue
+        size = 1 if w >= 10 else 0
+        if w in four_with:
+            if q0:
+                continue
+            if whole is None:
+                whole = eng.best(base, True)
+            if whole < 0:
+                continue
+            old, is_peng = four_with[w]
+            rest = fixed - old + whole
+            other = rest + cfg.huxi["pao"][size]
+            own = other if is_peng else rest + cfg.huxi["ti"][size]
+            out.append((w, left, other, own))
+        elif loose[w] == 2:
+            b = eng.best(base - 2 * ONE[w], pair)
+            own = fixed + cfg.huxi["wei"][size] + b if b >= 0 else None
+            other = fixed + cfg.huxi["peng"][size] + b if b >= 0 else None
+            v = comp.get(w)
+            if v is not None and (other is None or fixed + v > other):
+                other = fixed + v
+            if own is not None or other is not None:
+                out.append((w, left, other, own))
+        else:
+            v = comp.get(w)
+            if v is not None:
+                out.append((w, left, fixed + v, fixed + v))
+    return out
+
+
+def wait(hand: PHand, variant) -> PaohuziWait:
+    cfg = config(variant)
+    check(hand, 20)
+    res = PaohuziWait(hand.text(win=False), variant.id, variant.unit, variant.minimum)
+    lim, mn = cfg.limit, cfg.minimum
+    for w, left, other, own in wait_values(hand, cfg):
+        other = None if other is None else min(other, lim)
+        own = None if own is None else min(own, lim)
+        o_ok = other is not None and other >= mn
+        s_ok = own is not None and own >= mn
+        if not (o_ok or s_ok):
+            best = max(h for h in (other, own) if h is not None)
+            res.notes.append(f"{code(w)} completes seven groups but with at most {best} {variant.unit}, below "
+                             f"the minimum {mn}")
+            continue
+        res.waits.append({
+            "tile": code(w),
+            "left": left,
+            "discard": other,
+            "self_drawn": own,
+            "discard_tun": cfg.tun(other) if other is not None else 0,
+            "self_drawn_tun": cfg.tun(own) if own is not None else 0,
+            "discard_meets_minimum": o_ok,
+            "self_drawn_meets_minimum": s_ok,
+        })
+    return res
+
+
+def wait_text(text: str, variant, overrides: dict | None = None) -> PaohuziWait:
+    """Parse and answer one line; a bad line gives a result with ``ok`` False."""
+    try:
+        hand = apply_overrides(parse(text), overrides, for_wait=True)
+        return wait(hand, variant)
+    except MjError as exc:
+        return PaohuziWait(text.strip(), variant.id, variant.unit, variant.minimum, ok=False, error=exc)
