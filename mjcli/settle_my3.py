@@ -49,15 +49,22 @@ def _winner_hand(req: SettleRequest):
     return parse_hand(res.hand)
 
 
+FAMILY_TOKENS = {fam: [t for t, (f, _) in BONUS_TOKENS.items() if f == fam] for fam in FAMILIES}
+FAMILY_TOKENS["face"] = ["face"] * FAMILY_SIZE
+
+
 def bonus_of(req: SettleRequest, seat: str) -> list[str]:
-    """A seat's bonus tokens: ``--bonus``, or for the winner the bonus of ``--hand``."""
+    """A seat's bonus tokens: ``--bonus``, or for the winner the bonus of ``--hand``.
+
+    With neither, a family named by ``--dealt`` for the seat is taken as held.
+    """
     if seat in req.bonus:
         return list(req.bonus[seat])
     if seat == req.winner:
         hand = _winner_hand(req)
         if hand is not None:
             return list(hand.bonus)
-    return []
+    return [t for s, fam in req.dealt if s == seat for t in FAMILY_TOKENS.get(fam, ())]
 
 
 def fei_of(req: SettleRequest, seat: str) -> int:
@@ -101,14 +108,21 @@ def complete_families(tokens: list[str]) -> list[str]:
     return [f for f in FAMILIES if fams.count(f) == FAMILY_SIZE]
 
 
-def _check_fei(variant, req: SettleRequest) -> None:
-    held = sum(req.fei.values())
-    drowned = sum(toks.count("J") for toks in req.bonus.values())
+def _check_tiles(variant, req: SettleRequest) -> None:
+    """The players' bonus tiles and Fei together must fit in one set of tiles."""
+    held = sum(fei_of(req, s) for s in variant.seats)
+    tokens = [t for s in variant.seats for t in bonus_of(req, s)]
+    drowned = tokens.count("J")
     if held + drowned > variant.tiles.jokers:
         raise SettleError(
             f"{held} Fei held (--fei) and {drowned} drowned (J in --bonus) but the {variant.id} set has "
             f"only {variant.tiles.jokers}; check --fei and --bonus"
         )
+    for tok in sorted(set(tokens) - {"J"}):
+        limit = FAMILY_SIZE if BONUS_TOKENS[tok][0] == "face" else 1
+        if tokens.count(tok) > limit:
+            raise SettleError(f"--bonus: {tok} is written {tokens.count(tok)} times across the players; "
+                              f"the set has {limit}")
 
 
 @settlement_rule("my3_kongs")
@@ -138,18 +152,19 @@ def kongs(variant, req: SettleRequest, st) -> list[Payment]:
 @settlement_rule("my3_families")
 def families(variant, req: SettleRequest, st) -> list[Payment]:
     """A complete bonus family: each other player pays; double when it was complete at the deal."""
-    _check_fei(variant, req)
+    _check_tiles(variant, req)
     dealt: dict[str, set[str]] = {}
     for seat, fam in req.dealt:
         _seat(variant, seat, "--dealt SEAT")
         if fam not in FAMILIES:
             raise SettleError(f"--dealt {seat}:{fam}: {variant.id} families are {', '.join(FAMILIES)}")
+        if fam not in complete_families(bonus_of(req, seat)):
+            raise SettleError(f"--dealt {seat}:{fam} but the bonus tiles of {seat} do not hold all four {fam} tiles; "
+                              "list them in --bonus (or the winner's --hand), or leave them out for that seat")
         dealt.setdefault(seat, set()).add(fam)
     out = []
     for seat in variant.seats:
-        whole = complete_families(bonus_of(req, seat))
-        whole += sorted(dealt.get(seat, set()) - set(whole))
-        for fam in whole:
+        for fam in complete_families(bonus_of(req, seat)):
             if fam in dealt.get(seat, ()):
                 amount, why = _amount(variant, "family_dealt"), f"complete {fam} family at the deal: each other player pays"
             else:
@@ -161,13 +176,17 @@ def families(variant, req: SettleRequest, st) -> list[Payment]:
 @settlement_rule("my3_fei")
 def fei(variant, req: SettleRequest, st) -> list[Payment]:
     """After a win, each loser pays the winner for every Fei the winner holds beyond the loser's own."""
-    _check_fei(variant, req)
+    _check_tiles(variant, req)
     for seat in req.fei:
         _seat(variant, seat, "--fei SEAT")
     if req.winner is None:
         return []
     each = _amount(variant, "fei_each")
     won = fei_of(req, req.winner)
+    seat = getattr(req.result, "hand", None) and _winner_hand(req).seat
+    if seat and seat != req.winner:
+        st.notes.append(f"--hand was scored for seat {seat} but --winner is {req.winner}; "
+                        f"write seat={req.winner} in the hand to count the winner's own flowers")
     out = []
     for loser in _others(variant, req.winner):
         diff = won - fei_of(req, loser)
