@@ -248,3 +248,13 @@ def test_nets_always_sum_to_zero(sg):
         assert all(p.amount > 0 and p.reason and p.payer != p.payee for p in st.payments)
 
     check()
+
+
+
+def test_hand_is_scored_for_the_winners_seat(runner):
+    # S's own flower is f2: dragon_set 1 + own_flower 1 = 2 tai, A = 4: E pays 8, W and N 4 each
+    res = runner.invoke(cli, ["settle", "-v", "sg", "--winner", "S", "--from", "E", "-f", "json",
+                              "--hand", "123m 456m 789m CCC 11p | f2 @1p"])
+    rec = json.loads(res.output)[0]
+    assert rec["value"] == 2
+    assert rec["net"] == {"E": -8, "S": 16, "W": -4, "N": -4}
