@@ -224,7 +224,8 @@ def _pairs(values, sep: str, what: str, example: str):
 @click.option("--bonus", "bonus", multiple=True, metavar="SEAT=TOKENS",
               help='A player\'s bonus tiles, e.g. "S=f2 s2 cat" (repeatable).')
 @click.option("--dealt", multiple=True, metavar="SEAT:FAMILY",
-              help="Held from the deal: a complete bonus family (my3), or a bite in sg: cat-mouse, rooster-centipede, animal, flower (own flower + season), bite (repeatable).")
+              help="Held from the deal: a complete bonus family (my3), or a bite in sg: cat-mouse, "
+                   "rooster-centipede, animal, flower (own flower + season), bite (repeatable).")
 @click.option("--fei", multiple=True, metavar="SEAT=N", help="Fei held by a player at the end (my3, repeatable).")
 @click.option("--ladder", default=None, metavar="NAME", help="A payment preset (see README).")
 @click.option("--stake", type=float, default=None, help="Money per unit: amounts come out multiplied.")
