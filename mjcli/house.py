@@ -92,7 +92,7 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
     off = set()
     for i, pid in enumerate(disable):
         if not isinstance(pid, str) or pid not in by_id:
-            ck.fail(f"disable[{i}]", f"{_describe(pid)} is not a pattern of {base_id}; "
+            ck.fail(f"disable[{i}]", f"{_describe(pid)} is not a pattern of {base_id}{_near(pid, by_id)}; "
                                      f"`mjcli rules {base_id}` lists its ids")
         else:
             off.add(pid)
@@ -100,7 +100,8 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
     for pid, val in values.items():
         path = f"values.{pid}"
         if pid not in by_id:
-            ck.fail(path, f"{pid!r} is not a pattern of {base_id}; to play a registered pattern, add it under add:")
+            ck.fail(path, f"{pid!r} is not a pattern of {base_id}{_near(pid, by_id)}; "
+                          "to play a registered pattern, add it under add:")
         elif pid in off:
             ck.fail(path, f"{pid!r} is also under disable; keep one")
         elif val == "limit":
@@ -157,8 +158,22 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
                 if not isinstance(t, str):
                     ck.fail(f"{key}[{i}]", f"expected text, got {_describe(t)}")
             merged[key] = items
+    ck.problems.sort(key=_line_of)  # report in file order
     ck.raise_if_any()
     return base, merged
+
+
+def _line_of(problem: str) -> int:
+    _, sep, rest = problem.partition(" (line ")
+    return int(rest.split(")")[0]) if sep and rest.split(")")[0].isdigit() else 0
+
+
+def _near(word, choices) -> str:
+    """ ' (did you mean x?)' when a choice is close to ``word``."""
+    import difflib
+
+    close = difflib.get_close_matches(str(word), list(choices), n=1)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def _payment(ck: _Checker, data: dict, pay: dict, base_id: str) -> dict:

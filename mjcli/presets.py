@@ -83,7 +83,11 @@ def get_preset(name: str, base: str | None = None) -> Preset:
     """
     table = presets()
     if name not in table:
-        raise SettleError(f"unknown payment preset {name!r}; choose one of: {', '.join(table)}")
+        import difflib
+
+        close = difflib.get_close_matches(name, list(table), n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise SettleError(f"unknown payment preset {name!r}{hint}; choose one of: {', '.join(table)}")
     p = table[name]
     if base is not None and base not in p.variants:
         raise SettleError(f"payment preset {name!r} is written for {', '.join(p.variants)}, not {base}; "
