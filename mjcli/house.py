@@ -206,7 +206,7 @@ def _payment(ck: _Checker, data: dict, pay: dict, base_id: str) -> dict:
             if not bad:
                 pay["ladder"] = dict(ladder)
                 pay.pop("linear", None)
-                pay["ladder_name"] = "house"
+                pay["ladder_name"] = "house ladder"
     if "linear" in house:
         if not _number(house["linear"]) or house["linear"] <= 0:
             ck.fail("payment.linear", f"expected a number above 0 (base = value x linear), got {_describe(house['linear'])}")
