@@ -98,7 +98,22 @@ def iter_input(hands: tuple[str, ...]):
     if hasattr(sys.stdin, "isatty") and sys.stdin.isatty() and not hands:
         raise Fail("no hand given; write a hand as an argument (mjcli score '123m 456m 789m 234p 55s') "
                    "or pipe hands one per line")
-    for i, raw in enumerate(stream, 1):
+    cap = MAX_LINE * 4 + 2  # bytes enough for MAX_LINE characters of UTF-8 and a CRLF
+    i = 0
+    while True:
+        sys.stdout.flush()  # answers so far go out before we wait for more input (pipes, coprocesses)
+        raw = stream.readline(cap)
+        if not raw:
+            return
+        i += 1
+        if len(raw) == cap and raw[-1:] not in (b"\n", "\n"):
+            size = len(raw)
+            while raw and raw[-1:] not in (b"\n", "\n"):  # skip the rest without holding it in memory
+                raw = stream.readline(cap)
+                size += len(raw)
+            yield i, MjError(f"{size} bytes; a hand is one short line (at most {MAX_LINE} characters)",
+                             "line_too_long")
+            continue
         if isinstance(raw, bytes):
             try:
                 text = raw.decode("utf-8")
