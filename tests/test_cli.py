@@ -359,3 +359,8 @@ def test_rules_hk_tiles(run):
     for word in ("123456789m", "f1", "s4", "Notation", "zimo", "seat="):
         assert word in r.stdout
     assert "cat" not in r.stdout.split("Notation")[0]  # no animals in the hk set
+
+
+def test_version(run):
+    r = run("--version")
+    assert r.exit_code == 0 and "mjcli" in r.stdout

@@ -303,7 +303,7 @@ def _write(concealed, melds, win, bonus, words, seat, rnd, order):
     return " ".join(parts)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
 @given(winning_hands(), st.randoms(use_true_random=False))
 def test_format_parse_round_trip(h, rnd):
     concealed = h[0]
@@ -317,7 +317,7 @@ def test_format_parse_round_trip(h, rnd):
     validate(hand, HK)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
 @given(winning_hands(), st.randoms(use_true_random=False))
 def test_tile_order_does_not_change_the_score(h, rnd):
     concealed = h[0]
