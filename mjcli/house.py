@@ -138,6 +138,14 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
     merged["patterns"] = patterns
 
     merged["payment"] = _payment(ck, data, dict(base.get("payment") or {}), base_id)
+    ladder = merged["payment"].get("ladder")
+    minimum = merged.get("minimum")
+    if isinstance(ladder, dict) and ladder and "linear" not in merged["payment"] and isinstance(minimum, int) \
+            and all(isinstance(k, int) for k in ladder) and minimum < min(ladder):
+        where = "minimum" if "minimum" in data else "payment.ladder"
+        ck.fail(where, f"the minimum is {minimum} but the ladder starts at {min(ladder)}: a {minimum}-"
+                       f"{merged.get('unit', '')} win would pay nothing; add ladder rows down to {minimum} "
+                       "or choose a preset that has them")
 
     instant = ck.get(data, "instant", "", dict, "a mapping of instant-payment amounts", default=None)
     if instant:
