@@ -226,3 +226,60 @@ def test_four_concealed_pungs_condition(hand, limit):
     assert res.limit_hand is limit
     if not limit:
         assert "all_pungs" in ids_of(res)
+
+
+# --- wait agrees with score: every tile that would win, and its two totals ----------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from mjcli.scoring import score as score_hand  # noqa: E402
+from mjcli.tiles import format_tiles, parse_hand, tile_code  # noqa: E402
+from mjcli.waits import wait  # noqa: E402
+
+
+@st.composite
+def ready_hands(draw):
+    """13 concealed tiles (maybe with one claimed pong) that were a win before one tile was taken out."""
+    while True:
+        tiles = []
+        for _ in range(4):
+            if draw(st.booleans()):
+                t = draw(st.sampled_from([s * 9 + n for s in range(3) for n in range(7)]))
+                tiles += [t, t + 1, t + 2]
+            else:
+                tiles += [draw(st.integers(0, 33))] * 3
+        tiles += [draw(st.integers(0, 33))] * 2
+        if max(tiles.count(t) for t in tiles) <= 4:
+            break
+    tiles.remove(draw(st.sampled_from(tiles)))
+    return format_tiles(tiles) + draw(st.sampled_from(["", " | f1", " seat=S round=S"]))
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
+@given(ready_hands())
+def test_wait_matches_brute_force(text):
+    _check_wait(text)
+
+
+@pytest.mark.parametrize("text", ["19m 19p 19s ESWNPFC", "1112345678999m", "11112233m 123p EE",
+                                  "123m 456m 78m 55s [2222p]", "EEE SSS WWW NN 12p"],
+                         ids=["thirteen-sided", "nine-gates", "fifth-copy-left-out", "with-kong", "small-winds"])
+def test_wait_matches_brute_force_fixed(text):
+    _check_wait(text)
+
+
+def _check_wait(text):
+    hand = parse_hand(text)
+    seen = hand.visible_counts()
+    expected = []
+    for t in range(34):
+        if seen[t] == 4:
+            continue
+        on_discard = score_hand(hand.with_tile(t, self_drawn=False), HK)
+        if on_discard.winning:
+            drawn = score_hand(hand.with_tile(t, self_drawn=True), HK)
+            expected.append((tile_code(t), 4 - seen[t], on_discard.total, drawn.total))
+    got = [(w["tile"], w["left"], w["discard"], w["self_drawn"]) for w in wait(hand, HK).waits]
+    assert got == expected
