@@ -218,6 +218,12 @@ def flower_set(ctx: Ctx) -> int:
     return sum(1 for fam in ("flower", "season") if sum(1 for f, _ in tiles if f == fam) == 4)
 
 
+@pattern("animal", needs_reading=False)
+def animal(ctx: Ctx) -> int:
+    """Dong Wu 動物: an animal tile (cat, mouse, rooster, centipede), each, any seat."""
+    return len(_bonus(ctx, ("animal",)))
+
+
 @pattern("seven_flowers", needs_reading=False)
 def seven_flowers(ctx: Ctx) -> int:
     """Chat Fa 七花: seven of the eight flowers and seasons."""

@@ -36,12 +36,6 @@ def all_chows(ctx: Ctx) -> int:
     )
 
 
-@pattern("animal", needs_reading=False)
-def animal(ctx: Ctx) -> int:
-    """Haiwan 動物: each animal held."""
-    return _families(ctx).count("animal")
-
-
 @pattern("face", needs_reading=False)
 def face(ctx: Ctx) -> int:
     """Jubin Muka: each face tile held."""

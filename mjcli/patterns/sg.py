@@ -8,7 +8,7 @@ self_drawn_only``) are registered in :mod:`mjcli.patterns.core`.
 from __future__ import annotations
 
 from ..tiles import BONUS_TOKENS, CHOW, DRAGON_TILES, WINDS
-from . import REGISTRY, Ctx, pattern
+from . import Ctx, pattern
 
 # Suo 2 3 4 6 8 (indexes 19 20 21 23 25) and the green dragon (32)
 GREEN_TILES = frozenset((19, 20, 21, 23, 25, 32))
@@ -16,16 +16,6 @@ GREEN_TILES = frozenset((19, 20, 21, 23, 25, 32))
 
 def _animals(ctx: Ctx) -> int:
     return sum(1 for b in ctx.hand.bonus if BONUS_TOKENS[b][0] == "animal")
-
-
-def animal(ctx: Ctx) -> int:
-    """Dong Wu 动物: an animal tile (cat, mouse, rooster, centipede), each, any seat."""
-    return _animals(ctx)
-
-
-# my3 scores animals the same way and may have registered the id first (an id is registered once)
-if "animal" not in REGISTRY:
-    pattern("animal", needs_reading=False)(animal)
 
 
 @pattern("all_animals", needs_reading=False)
