@@ -133,6 +133,9 @@ HAND_CASES = [
     # the same hand with no --from is self-drawn: 6 + 1 self_drawn = 7 faan, S = 48, each pays 24
     ("hand-no-from-is-self-drawn", dict(winner="E", hand="234p 567p 99p [CCC] [FFF] @9p"), 7,
      [("N", "E", 24), ("S", "E", 24), ("W", "E", 24)]),
+    # scored at the winner's seat S: 1 seat_wind (SSS) + 1 no_flowers + 1 self_drawn = 3 faan, each pays 8/2 = 4
+    ("hand-at-winners-seat", dict(winner="S", hand="123m 456m 789m SSS 11p @1p"), 3,
+     [("E", "S", 4), ("N", "S", 4), ("W", "S", 4)]),
     # big four winds on a discard: limit 10, S = 128 from the shooter
     ("hand-limit", dict(winner="N", shooter="E", hand="EEE SSS WWW NNN 55p"), 10, [("E", "N", 128)]),
 ]
