@@ -125,7 +125,9 @@ def evaluate(hand: Hand, variant, reading) -> ScoreResult:
     res.winning = reading is not None or any(s.wins_alone for s, _ in found)
     res.reading = reading.describe() if reading is not None else ""
     if limits:
-        res.patterns = [Found(s.id, s.name, variant.limit, 1, variant.limit, True) for s, _ in limits]
+        # every limit hand found is listed; the first carries the limit so the points add up to the total
+        res.patterns = [Found(s.id, s.name, variant.limit, 1, variant.limit if i == 0 else 0, True)
+                        for i, (s, _) in enumerate(limits)]
         res.raw = res.total = variant.limit
         res.limit_hand = True
     else:
