@@ -56,7 +56,7 @@ def score_table(rec: dict, glyphs: bool = False) -> str:
     unit = rec["unit"]
     lines = [_hand_glyphs(rec["hand"], glyphs) + f"   ({rec['variant']})"]
     if not rec["winning"]:
-        lines.append("not a winning hand: the tiles do not form sets and a pair")
+        lines.append("not a winning hand: " + (rec.get("reason") or "the tiles do not form sets and a pair"))
         return "\n".join(lines)
     if rec.get("reading"):
         lines.append(f"reading: {rec['reading']}")
@@ -66,7 +66,7 @@ def score_table(rec: dict, glyphs: bool = False) -> str:
     rows = [[p["name"], p["id"], p["count"] if p["count"] != 1 else "", p["points"]] for p in rec["patterns"]]
     if rows:
         lines.append(tabulate(rows, headers=["pattern", "id", "x", unit], tablefmt="simple"))
-    else:
+    elif not rec.get("groups"):
         lines.append("(no scoring patterns)")
     verdict = []
     if rec["limit_hand"]:
@@ -99,6 +99,7 @@ def wait_table(rec: dict, glyphs: bool = False) -> str:
     lines = [_hand_glyphs(rec["hand"], glyphs) + f"   ({rec['variant']})"]
     if not rec["ready"]:
         lines.append("not ready: no tile completes this hand")
+        lines.extend(f"note: {n}" for n in rec.get("notes", ()))
         return "\n".join(lines)
     if "discards" in rec:  # a 14-tile hand: the waits after each discard
         for d in rec["discards"]:
@@ -117,6 +118,11 @@ def _wait_rows(waits, rec, glyphs) -> str:
     from tabulate import tabulate
 
     unit = rec["unit"]
+    if waits and "self_drawn_tun" in waits[0]:  # paohuzi: huxi and tun by who revealed the card
+        rows = [[w["tile"], w["left"], _num(w["discard"]), w["discard_tun"] or "-", _num(w["self_drawn"]),
+                 w["self_drawn_tun"] or "-"] for w in waits]
+        return tabulate(rows, headers=["card", "left", f"by another ({unit})", "tun", f"by self ({unit})", "tun"],
+                        tablefmt="simple")
     rows = []
     for w in waits:
         flag = ""

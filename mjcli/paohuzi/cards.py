@@ -16,7 +16,7 @@ mjcli.errors.ParseError: unknown card 'y2' in 'y2': a card is x1..x10 (small) or
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import HandError, ParseError
 
@@ -29,6 +29,7 @@ _ZH = {ch: i for i, ch in enumerate(SMALL_ZH)}
 _ZH.update({ch: 10 + i for i, ch in enumerate(BIG_ZH)})
 _ZH.update({"貳": 11, "參": 12, "陸": 15})  # traditional forms of the big numerals
 
+_NUMS = {str(n) for n in range(1, 11)}
 CARD_HELP = "a card is x1..x10 (small) or d1..d10 (big), or 一..十 / 壹..拾"
 
 # kinds of a shown group
@@ -76,7 +77,7 @@ class Shown:
 
     kind: str  # run_123 run_2710 run mixed peng wei pao ti
     cards: tuple[int, ...]
-    col: int = 0
+    col: int = field(default=0, compare=False)
 
     @property
     def text(self) -> str:
@@ -160,8 +161,12 @@ def parse_cards(text: str, col: int) -> list[int]:
                 j += 1
             bad = text[i:j] if j > i else ch
             if bad[0].isdigit():
-                raise _err(f"number {bad!r} with no x or d before it in {text!r}; write x{bad} (small) or d{bad} (big)",
-                           col + i)
+                k = i
+                while k < n and text[k].isdigit():
+                    k += 1
+                num = text[i:k]
+                fix = f"write x{num} (small) or d{num} (big)" if num in _NUMS else CARD_HELP
+                raise _err(f"number {num!r} with no x or d before it in {text!r}; {fix}", col + i)
             # show the whole unknown word, e.g. y2
             k = i + 1
             while k < n and text[k].isdigit():
@@ -269,7 +274,7 @@ def check(hand: PHand, size: int | None) -> None:
     counts = hand.counts()
     for c, n in enumerate(counts):
         if n > COPIES:
-            raise HandError(f"{n} x {code(c)} in the hand and its groups; there are only {COPIES} of each card")
+            raise HandError(f"{n} copies of {code(c)} in the hand and its groups; there are only {COPIES} of each card")
     loose = [0] * N_CARDS
     for c in hand.concealed:
         loose[c] += 1

@@ -317,10 +317,7 @@ def apply_overrides(hand: PHand, ov: dict | None, for_wait: bool = False) -> PHa
 
     if not ov:
         return hand
-    for key, opt in (("seat", "--seat"), ("round", "--round")):
-        if ov.get(key):
-            raise HandError(f"{opt} does not apply to paohuzi; its context is @CARD (--win), self (--self-drawn) "
-                            "and heavenly (--heavenly)")
+    # seat and round winds do not change a Paohuzi hand: they are ignored
     heavenly = hand.heavenly
     for flag in ov.get("flags") or ():
         if flag != "heavenly":
