@@ -140,6 +140,157 @@ def suit_shapes(counts: tuple[int, ...], chows: bool, jokers: int) -> frozenset:
 
 
 # --------------------------------------------------------------------------
+# Lookup tables (issue 6): a suit's counts -> how it completes
+#
+# A suit is an int *key*, 3 bits per place (place i of the suit in bits
+# 3i..3i+2). Its *mask* says how the suit completes on its own: bit 2*u + e is
+# set when its tiles split wholly into sets (plus one eye when e == 1) with
+# exactly u Fei filling places, every set keeping at least one real tile, u
+# never above the hand's free Fei J. Masks are memoised per (J, chows), so a
+# suit shape is solved once per process, and solving a shape reuses the
+# shapes below it. A whole hand is then a few table look-ups: the suits'
+# masks are combined (Fei add up, at most one eye), and the tiles a hand
+# waits on are read from a second memo: (suit key, what the other suits can
+# do) -> the places where one more tile completes the hand.
+
+_NOEYE = int("01" * 16, 2)  # the bits with e == 0
+_MEMO: dict = {}    # (J, chows) -> {key: mask}
+_WAITS: dict = {}   # (J, chows) -> {(key, others): places}
+_COMBINE: dict = {}  # J -> {(a, b): mask}
+SUIT_OF = tuple(min(t // 9, 3) for t in range(34))
+PLACE_INC = tuple(1 << 3 * (t - 9 * SUIT_OF[t]) for t in range(34))
+SUIT_BASE = (0, 9, 18, 27)
+SUIT_CHOWS = (True, True, True, False)
+SUIT_LEN = (9, 9, 9, 7)
+
+
+def _memo(J: int, chows: bool) -> dict:
+    d = _MEMO.get((J, chows))
+    if d is None:
+        d = _MEMO[(J, chows)] = {0: 1}
+    return d
+
+
+def suit_mask(key: int, chows: bool, J: int, memo: dict | None = None) -> int:
+    """The completion mask of one suit (see the comment above).
+
+    >>> suit_mask(0o300, True, 0)   # 111 and nothing else: a set, no eye
+    1
+    >>> suit_mask(0o2, True, 0)     # 11: the eye
+    2
+    >>> bin(suit_mask(0o11, True, 1))  # 12 and one Fei: a chow (u=1, no eye)
+    '0b100'
+    """
+    if memo is None:
+        memo = _memo(J, chows)
+    m = memo.get(key)
+    if m is not None:
+        return m
+    low = key & -key
+    i = (low.bit_length() - 1) // 3
+    one = 1 << 3 * i
+    c = (key >> 3 * i) & 7
+    m = 0
+    # pong of place i, with 0, 1 or 2 Fei
+    for real in (3, 2, 1):
+        need = 3 - real
+        if c >= real and need <= J:
+            m |= suit_mask(key - real * one, chows, J, memo) << 2 * need
+    # the eye at place i, with 0 or 1 Fei
+    for real in (2, 1):
+        need = 2 - real
+        if c >= real and need <= J:
+            m |= (suit_mask(key - real * one, chows, J, memo) & _NOEYE) << (2 * need + 1)
+    # chows in which place i is the lowest real tile; places below i are Fei,
+    # each place above i a real tile when there is one, or a Fei
+    if chows:
+        for start in (i - 2, i - 1, i):
+            if 0 <= start <= 6 and i - start <= J:
+                m |= _chow_rest(key - one, J, memo, i + 1, start + 3, i - start)
+    m &= (1 << 2 * (J + 1)) - 1
+    memo[key] = m
+    return m
+
+
+def _chow_rest(key: int, J: int, memo: dict, p: int, end: int, used: int) -> int:
+    """Fill places p..end-1 of a chow, each with a real tile or a Fei; the mask of what is left."""
+    if p == end:
+        return suit_mask(key, True, J, memo) << 2 * used
+    m = 0
+    if (key >> 3 * p) & 7:
+        m = _chow_rest(key - (1 << 3 * p), J, memo, p + 1, end, used)
+    if used < J:
+        m |= _chow_rest(key, J, memo, p + 1, end, used + 1)
+    return m
+
+
+def combine(a: int, b: int, J: int) -> int:
+    """The mask of two suits together: Fei add up (at most J), at most one eye."""
+    table = _COMBINE.get(J)
+    if table is None:
+        table = _COMBINE[J] = {}
+    m = table.get((a, b))
+    if m is None:
+        m = 0
+        top = 2 * (J + 1)
+        for i in range(top):
+            if a >> i & 1:
+                for j in range(top):
+                    if b >> j & 1 and not (i & j & 1) and i + j < top:
+                        m |= 1 << i + j
+        table[(a, b)] = m
+    return m
+
+
+def accepts(mask: int, J: int) -> bool:
+    """True when a hand whose suits combine to ``mask`` is complete with J free Fei:
+    every Fei placed and one eye, or two Fei left over to stand as the eye."""
+    return bool(mask >> (2 * J + 1) & 1 or (J >= 2 and mask >> 2 * (J - 2) & 1))
+
+
+def suit_waits(key: int, chows: bool, J: int, others: int) -> tuple:
+    """Places of the suit where one more tile completes the hand, given the
+    mask ``others`` of the other suits together (memoised)."""
+    d = _WAITS.get((J, chows))
+    if d is None:
+        d = _WAITS[(J, chows)] = {}
+    out = d.get((key, others))
+    if out is None:
+        memo = _memo(J, chows)
+        places = []
+        for p in range(9 if chows else 7):
+            if (key >> 3 * p) & 7 < 4 and accepts(combine(others, suit_mask(key + (1 << 3 * p), chows, J, memo), J), J):
+                places.append(p)
+        out = d[(key, others)] = tuple(places)
+    return out
+
+
+def suit_keys(tiles) -> list[int]:
+    """The four suit keys (m, p, s, honours) of some tiles (Fei not included).
+
+    >>> [oct(k) for k in suit_keys([0, 0, 1, 27])]
+    ['0o12', '0o0', '0o0', '0o1']
+    """
+    keys = [0, 0, 0, 0]
+    for t in tiles:
+        keys[SUIT_OF[t]] += PLACE_INC[t]
+    return keys
+
+
+def _hand_mask(keys, J: int) -> int:
+    m = 1
+    for s in range(4):
+        if keys[s]:
+            sm = suit_mask(keys[s], SUIT_CHOWS[s], J)
+            if not sm:
+                return 0
+            m = combine(m, sm, J)
+            if not m:
+                return 0
+    return m
+
+
+# --------------------------------------------------------------------------
 # Whole hands
 
 
@@ -148,31 +299,15 @@ def _suit_keys(counts):
 
 
 def is_complete(counts: list[int], jokers: int, sets_needed: int) -> bool:
-    """True when the concealed counts plus Fei form ``sets_needed`` sets and one eye."""
-    total = sum(counts) + jokers
-    if total != 3 * sets_needed + 2:
+    """True when the concealed counts plus Fei form ``sets_needed`` sets and one eye
+    (two Fei left over may stand as the eye)."""
+    if sum(counts) + jokers != 3 * sets_needed + 2:
         return False
-    # combine suits: reachable (jokers used, eye taken)
-    reach = {(0, False)}
-    for key, chows in _suit_keys(counts):
-        if not any(key):
-            continue
-        shapes = suit_shapes(key, chows, jokers)
-        if not shapes:
-            return False
-        nxt = set()
-        for used, eye in reach:
-            for u, e in shapes:
-                if used + u <= jokers and not (eye and e):
-                    nxt.add((used + u, eye or e))
-        if not nxt:
-            return False
-        reach = nxt
-    for used, eye in reach:
-        left = jokers - used
-        if (eye and left == 0) or (not eye and left == 2):
-            return True
-    return False
+    keys = [0, 0, 0, 0]
+    for t, c in enumerate(counts):
+        if c:
+            keys[SUIT_OF[t]] += c * PLACE_INC[t]
+    return accepts(_hand_mask(keys, jokers), jokers)
 
 
 def is_thirteen_orphans(counts: list[int], jokers: int) -> bool:
@@ -235,8 +370,21 @@ def _ordered(sets):
 
 def _place_win(hand: Hand, sets, eye, eye_j):
     w = hand.win
-    if w is None or w == JOKER:
+    if w is None:
         yield Reading(sets, eye, eye_j, None, None)
+        return
+    if w == JOKER:
+        # a drawn Fei sits in any set or eye that holds a Fei
+        placed = False
+        for i, (kind, t, j) in enumerate(sets):
+            if j:
+                placed = True
+                yield Reading(sets, eye, eye_j, None, i)
+        if eye_j:
+            placed = True
+            yield Reading(sets, eye, eye_j, None, -1)
+        if not placed:
+            yield Reading(sets, eye, eye_j, None, None)
         return
     placed = False
     seen = set()
@@ -261,28 +409,60 @@ def is_winning_shape(hand: Hand, thirteen: bool = True) -> bool:
     return thirteen and not hand.melds and is_thirteen_orphans(counts, hand.jokers)
 
 
-def waiting_tiles(hand: Hand, candidates: list[int], jokers_left: int = 0, thirteen: bool = True) -> list[int]:
+def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, thirteen: bool = True) -> list[int]:
     """The tiles (and JOKER) that complete a 13-tile hand, in tile order.
 
-    A tile whose four copies are all in the hand is left out.
+    A tile whose four copies are all in the hand (melds included) is left
+    out; only ``candidates`` are listed. No candidate is tried one by one:
+    each suit's waiting places come from the tables above, given what the
+    other suits can do.
+
+    >>> from mjcli.tiles import parse_hand
+    >>> [tile_code(t) for t in waiting_tiles(parse_hand("123m 456m 789m 23p EE"), range(34))]
+    ['1p', '4p']
     """
-    counts = hand.counts()
-    visible = hand.visible_counts()
+    J = hand.jokers
+    concealed = hand.concealed
+    keys = [0, 0, 0, 0]
+    for t in concealed:
+        keys[SUIT_OF[t]] += PLACE_INC[t]
     sets_needed = 4 - len(hand.melds)
-    out = []
-    for t in candidates:
-        if visible[t] >= 4:
-            continue
-        counts[t] += 1
-        ok = is_complete(counts, hand.jokers, sets_needed) or (
-            thirteen and not hand.melds and is_thirteen_orphans(counts, hand.jokers)
-        )
-        counts[t] -= 1
-        if ok:
-            out.append(t)
-    if jokers_left > 0:
-        if is_complete(counts, hand.jokers + 1, sets_needed) or (
-            thirteen and not hand.melds and is_thirteen_orphans(counts, hand.jokers + 1)
-        ):
-            out.append(JOKER)
+    fits = len(concealed) + J + 1 == 3 * sets_needed + 2
+    out: list[int] = []
+    if fits:
+        masks = [suit_mask(keys[s], SUIT_CHOWS[s], J) if keys[s] else 1 for s in range(4)]
+        short = [s for s in range(4) if not masks[s]]
+        if len(short) <= 1:
+            for s in short or range(4):
+                others = 1
+                for o in range(4):
+                    if o != s:
+                        others = combine(others, masks[o], J)
+                if others:
+                    base = SUIT_BASE[s]
+                    for p in suit_waits(keys[s], SUIT_CHOWS[s], J, others):
+                        out.append(base + p)
+    orphans = thirteen and not hand.melds and all(t in _ORPHAN_SET for t in concealed)
+    if orphans:
+        counts = hand.counts()
+        for t in ORPHANS:
+            counts[t] += 1
+            if counts[t] <= 4 and is_thirteen_orphans(counts, J) and t not in out:
+                out.append(t)
+            counts[t] -= 1
+        out.sort()
+    if hand.melds:
+        visible = hand.visible_counts()
+        out = [t for t in out if visible[t] < 4]
+    if not isinstance(candidates, range) or len(candidates) != 34:
+        allowed = set(candidates)
+        out = [t for t in out if t in allowed]
+    if jokers_left > 0 and (
+        (fits and accepts(_hand_mask(keys, J + 1), J + 1))
+        or (orphans and is_thirteen_orphans(hand.counts(), J + 1))
+    ):
+        out.append(JOKER)
     return out
+
+
+_ORPHAN_SET = frozenset(ORPHANS)

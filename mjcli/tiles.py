@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from .errors import HandError, ParseError
+from .fastparse import plain_tiles
 
 JOKER = 34
 SUITS = "mps"
@@ -348,6 +349,9 @@ def _seat_value(word: str, value: str, col: int) -> str:
     raise _col_error(f"{word}={value!r} is not a wind; write {word}=E, S, W or N", col)
 
 
+_NO_FLAGS: frozenset[str] = frozenset()
+
+
 def parse_hand(text: str) -> Hand:
     """Parse one line of mahjong notation into a :class:`Hand` (no variant checks).
 
@@ -358,6 +362,9 @@ def parse_hand(text: str) -> Hand:
     ...
     mjcli.errors.ParseError: unknown suit letter 'x' in '123x' (at column 4); suits are m p s z
     """
+    plain = plain_tiles(text)  # issue 6: plain concealed tiles skip the full parser
+    if plain is not None:
+        return Hand(plain[0], plain[1], (), (), plain[2], plain[3], "E", "E", _NO_FLAGS)
     if "#" in text:
         text = text[: text.index("#")]
     concealed: list[int] = []

@@ -57,6 +57,19 @@ def _thirteen(variant) -> bool:
     return bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
 
 
+_PLANS: dict = {}
+
+
+def _plan(variant) -> tuple:
+    """(candidate tiles, Fei in the set, Thirteen Orphans played), worked out once per variant."""
+    entry = _PLANS.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        tiles = variant_tiles(variant)
+        cands = range(34) if len(tiles) == 34 else tuple(tiles)
+        entry = _PLANS[id(variant)] = (variant, cands, variant.tiles.jokers, _thirteen(variant))
+    return entry
+
+
 def waiting_tiles(hand: Hand, variant) -> list[int]:
     """The tiles that complete a 13-tile hand (library API, no scoring).
 
@@ -64,8 +77,9 @@ def waiting_tiles(hand: Hand, variant) -> list[int]:
     >>> [tile_code(t) for t in waiting_tiles(parse_hand("1112345678999m"), load_builtin("hk"))]
     ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
     """
-    jokers_left = variant.tiles.jokers - hand.jokers_total() if variant.tiles.jokers else 0
-    return decompose.waiting_tiles(hand, variant_tiles(variant), jokers_left, _thirteen(variant))
+    _, cands, fei, thirteen = _plan(variant)
+    jokers_left = fei - hand.jokers_total() if fei else 0
+    return decompose.waiting_tiles(hand, cands, jokers_left, thirteen)
 
 
 def _total(result) -> int | None:
