@@ -377,8 +377,9 @@ def score(hand: PHand, variant, all_readings: bool = False) -> PaohuziScore:
     if all_readings:
         seen, alts = set(), []
         for r in rs:
-            if r.text not in seen:
-                seen.add(r.text)
+            key = tuple(sorted(g.text for g in r.groups))  # the same groups in another order
+            if key not in seen:
+                seen.add(key)
                 alts.append(r)
         res.alternatives = alts
     if res.meets_minimum:
