@@ -37,7 +37,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from .errors import SettleError
-from .variant import LANGS, PATTERN_KEYS, _Checker, _describe, _lang_map, _pattern, build_variant, builtin_ids, load_data, variants_dir
+from .variant import _Checker, _describe, _lang_map, _pattern, build_variant, builtin_ids, load_data, variants_dir
 
 HOUSE_KEYS = {"extends", "id", "name", "names", "description", "minimum", "limit", "values", "disable", "add",
               "payment", "instant", "liability", "notes"}
@@ -269,8 +269,8 @@ def load_rules_file(path: str | os.PathLike):
     base_id = data["extends"]
     v = build_variant(merged, f"{source} (with {base_id}.yaml)", {})
     if v.game == "mahjong":
-        v = replace(v, extra=MappingProxyType({**dict(v.extra), "extends": base_id}))
+        v = replace(v, extra=MappingProxyType({**dict(v.extra), "extends": base_id, "house_file": source}))
     return v
 
 
-__all__ = ["load_rules_file", "check_house", "HOUSE_KEYS", "HOUSE_PAYMENT_KEYS", "LANGS", "PATTERN_KEYS"]
+__all__ = ["load_rules_file", "check_house", "HOUSE_KEYS", "HOUSE_PAYMENT_KEYS"]

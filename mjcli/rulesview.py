@@ -71,7 +71,7 @@ def print_table(v, out: TextIO, lang: str = "en", fmt: str = "table") -> None:
 
     out.write(f"{rec['name']} ({v.id}): unit {v.unit}, minimum {v.minimum}, limit {v.limit}\n")
     if v.extra.get("extends"):
-        out.write(f"house rules from {v.source.split(' (with ')[0]}, extending {v.extra['extends']}\n")
+        out.write(f"house rules from {v.extra.get('house_file', v.source)}, extending {v.extra['extends']}\n")
     out.write("\n")
     rows = []
     for p in rec["patterns"]:
