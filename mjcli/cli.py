@@ -255,6 +255,11 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
     if ledger is not None:
         from .ledger import run_ledger
 
+        if any((winner, shooter, value is not None, hand, bao, robbed_kong, kongs, bonus, dealt, fei)):
+            raise Fail("--ledger reads every hand from the file; leave out --winner, --from, --value, --hand, "
+                       "--bao, --robbed-kong, --kong, --bonus, --dealt, --fei (--ladder and --stake apply to all)")
+        if stake is not None and not 0 < stake < float("inf"):
+            raise Fail(f"--stake {stake:g}: write a positive number of money per unit, e.g. --stake 0.5")
         bad = run_ledger(v, ledger, fmt, sys.stdout, ladder=ladder, stake=stake)
         if bad:
             raise SystemExit(EXIT_BAD_HAND)

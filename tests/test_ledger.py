@@ -177,3 +177,18 @@ def test_hand_options_shapes(obj, key, expected):
 def test_hand_options_rejects_nested_junk():
     with pytest.raises(SettleError, match="bonus.S: expected text or a number"):
         hand_options({"bonus": {"S": {"x": 1}}})
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--winner", "E"], "--ledger reads every hand from the file"),
+        (["--value", "5"], "--ledger reads every hand from the file"),
+        (["--stake", "-1"], "--stake -1: write a positive number"),
+        (["--stake", "inf"], "--stake inf: write a positive number"),
+    ],
+    ids=["winner", "value", "negative-stake", "infinite-stake"],
+)
+def test_ledger_usage_errors(runner, args, message):
+    code, out = ledger(runner, "--ledger", LEDGER, *args)
+    assert code == 2 and message in out and len(out.strip().splitlines()) == 1
