@@ -223,6 +223,11 @@ def net_of(seats, payments) -> dict[str, float]:
 def _win_payments(variant, pay, req: SettleRequest, value, base, notes) -> list[Payment]:
     w = req.winner
     losers = [s for s in variant.seats if s != w]
+    if variant.game == "paohuzi":  # no discard wins: each opponent pays the same, whoever revealed the card
+        from .paohuzi import tun_of
+
+        each, _ = _shares(pay, base, True)
+        return [Payment(s, w, _num(each), f"win ({value} {variant.unit}, {tun_of(variant, value)} tun)") for s in losers]
     self_drawn = req.self_drawn
     if req.result is not None and _paid_as_self_drawn(pay, req.result):
         self_drawn = True
