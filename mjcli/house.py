@@ -31,6 +31,7 @@ variant (:func:`mjcli.variant.build_variant`).
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -47,7 +48,8 @@ ROBBED_KONG = ("self_drawn_total", "discard")
 
 
 def _number(v) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
+    """A finite int or float (not a bool, not nan or inf)."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
 def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
