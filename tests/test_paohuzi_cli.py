@@ -132,14 +132,17 @@ def test_wait_not_ready(run):
 
 # --- settle -------------------------------------------------------------------------------------------------------
 
+# RULES.md: tun = 1 + (huxi - 15) // 3; each of the two opponents pays tun x 1 unit.
+#   15: 1 + 0 // 3 = 1    17: 1 + 2 // 3 = 1    18: 1 + 3 // 3 = 2    20: 1 + 5 // 3 = 2    21: 1 + 6 // 3 = 3
+# so the winner E gets 2 x tun and S and W pay tun each (nets sum to zero).
 LADDER = [(15, 1), (17, 1), (18, 2), (20, 2), (21, 3)]
 
 
 @pytest.mark.parametrize("value,tun", LADDER, ids=[str(v) for v, _ in LADDER])
-def test_settle_value(run, value, tun):
-    # each of the two opponents pays tun x 1
-    r = run("settle", "-v", "paohuzi", "--winner", "E", "--value", str(value), "-f", "json")
-    d = json.loads(r.stdout)[0]
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_settle_value(run, value, tun, fmt):
+    r = run("settle", "-v", "paohuzi", "--winner", "E", "--value", str(value), "-f", fmt)
+    d = json.loads(r.stdout)[0] if fmt == "json" else json.loads(r.stdout.splitlines()[0])
     assert d["value"] == value and d["base"] == tun
     assert [(p["from"], p["to"], p["amount"]) for p in d["payments"]] == [("S", "E", tun), ("W", "E", tun)]
     assert d["net"] == {"E": 2 * tun, "S": -tun, "W": -tun}
@@ -159,7 +162,9 @@ def test_settle_draw_pays_nothing(run):
 
 
 def test_settle_hand_by_who_revealed(run):
-    # no --from: the winner revealed the x5 (wei, 18 huxi = 2 tun); --from S: S revealed it (peng, 16 = 1 tun)
+    # no --from: the winner revealed the x5: wei 3 + [d1d2d3] 6 + [d2d7d10] 6 + (x6x6x6) 3 = 18 huxi,
+    #   tun 1 + (18 - 15) // 3 = 2: E and S pay 2 each.
+    # --from S: S revealed it: peng 1 instead of wei 3 = 16 huxi, tun 1 + 1 // 3 = 1: E and S pay 1 each.
     r = run("settle", "-v", "paohuzi", "--winner", "W", "--hand", PAIR, "-f", "json")
     d = json.loads(r.stdout)[0]
     assert d["value"] == 18 and [p["amount"] for p in d["payments"]] == [2, 2]

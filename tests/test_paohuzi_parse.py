@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mjcli.errors import HandError, ParseError
 from mjcli.paohuzi.cards import check, code, parse
@@ -108,3 +110,22 @@ def test_canonical_text_round_trips():
     h = parse("d10 x2x1 [x5x5x5] (d6d6d6d6) @x1 self")
     assert h.text() == "x1 x2 d10 [x5x5x5] (d6d6d6d6) @x1 self"
     assert parse(h.text()) == h
+
+
+CARD_TEXT = st.sampled_from([f"{s}{n}" for s in "xd" for n in range(1, 11)] + list("一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾"))
+
+
+@given(st.lists(st.lists(CARD_TEXT, min_size=1, max_size=5), min_size=1, max_size=8))
+def test_any_cards_parse_and_round_trip(words):
+    text = " ".join("".join(w) for w in words)
+    h = parse(text)
+    assert len(h.concealed) == sum(len(w) for w in words)
+    assert parse(h.text()) == h
+
+
+@given(st.text(max_size=40))
+def test_any_text_parses_or_fails_with_a_parse_error(text):
+    try:
+        parse(text)
+    except ParseError as exc:
+        assert exc.message and "\n" not in exc.message

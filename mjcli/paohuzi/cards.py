@@ -92,7 +92,7 @@ class PHand:
     concealed: tuple[int, ...]  # sorted cards in the hand (the winning card among them)
     shown: tuple[Shown, ...]
     win: int | None  # the winning card (None: none written, or a heavenly hand)
-    win_explicit: bool = False
+    win_explicit: bool = field(default=False, compare=False)  # @CARD was written
     self_revealed: bool = False
     heavenly: bool = False
 
