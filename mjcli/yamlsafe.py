@@ -8,6 +8,8 @@ refused by the safe constructor.
 
 from __future__ import annotations
 
+import math
+
 import yaml
 
 from .errors import RuleFileError
@@ -70,8 +72,16 @@ def load(text: str, source: str) -> tuple[object, dict[str, int]]:
     return data, lines
 
 
+PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("map", "seq", "str", "int", "float", "bool", "null", "timestamp")}
+
+
 def _build(loader, node, path, lines):
     lines.setdefault(path, node.start_mark.line + 1)
+    line = node.start_mark.line + 1
+    if node.tag not in PLAIN_TAGS:  # !!python/object/apply:..., !!binary, !custom: rule files are plain data
+        tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        raise RuleFileError(f"line {line}: {path or '(top)'}: the tag {tag} is not allowed in rule files; "
+                            "write plain text, numbers, lists and mappings")
     if isinstance(node, yaml.MappingNode):
         out = {}
         for key_node, value_node in node.value:
@@ -89,4 +99,12 @@ def _build(loader, node, path, lines):
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_build(loader, item, f"{path}[{i}]", lines) for i, item in enumerate(node.value)]
-    return loader.construct_object(node)
+    try:
+        value = loader.construct_object(node)
+    except ValueError:  # an integer of thousands of digits (Python refuses to convert it)
+        raise RuleFileError(f"line {line}: {path or '(top)'}: a number of {len(node.value)} digits; "
+                            "write a small number") from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise RuleFileError(f"line {line}: {path or '(top)'}: {node.value} is not a number a rule file can use; "
+                            "write a plain number")
+    return value
