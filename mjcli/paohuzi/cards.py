@@ -32,9 +32,6 @@ _ZH.update({"貳": 11, "參": 12, "陸": 15})  # traditional forms of the big nu
 _NUMS = {str(n) for n in range(1, 11)}
 CARD_HELP = "a card is x1..x10 (small) or d1..d10 (big), or 一..十 / 壹..拾"
 
-# kinds of a shown group
-CHI_KINDS = ("run_123", "run_2710", "run", "mixed")
-
 
 def code(card: int) -> str:
     """The text of a card: ``x5`` or ``d10``."""

@@ -9,7 +9,7 @@ import json
 import textwrap
 
 from .cards import BIG_ZH, SMALL_ZH
-from .config import KINDS, config, term
+from .config import KINDS, config, names, term
 
 LADDER_ROWS = 8
 
@@ -28,10 +28,6 @@ Notation: CARDS  GROUPS...  CONTEXT...
 
 def _other_langs(lang: str) -> list[str]:
     return [x for x in ("en", "th", "zh") if x != lang]
-
-
-def _group_names(variant, kind: str) -> dict:
-    return dict(variant.extra["groups"][kind].get("names") or {})
 
 
 def ladder(cfg, rows: int = LADDER_ROWS) -> list[dict]:
@@ -95,8 +91,8 @@ def record(variant, lang: str = "en") -> dict:
         "limit": variant.limit,
         "seats": list(variant.seats),
         "groups": [
-            {"kind": k, "name": _group_names(variant, k).get(lang) or _group_names(variant, k).get("en") or k,
-             "names": _group_names(variant, k), "small": cfg.huxi[k][0], "big": cfg.huxi[k][1],
+            {"kind": k, "name": names(variant, k).get(lang) or names(variant, k).get("en") or k,
+             "names": names(variant, k), "small": cfg.huxi[k][0], "big": cfg.huxi[k][1],
              "description": variant.extra["groups"][k].get("description", "")}
             for k in KINDS
         ],

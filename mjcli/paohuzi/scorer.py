@@ -67,7 +67,8 @@ class Reading:
 
     @property
     def text(self) -> str:
-        return " ".join(g.text for g in self.groups)
+        body = " ".join(g.text for g in self.groups)
+        return f"heavenly: {body}" if self.heavenly else body
 
 
 def _hux(cfg, kind, cards) -> int:
