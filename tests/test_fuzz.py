@@ -377,3 +377,59 @@ def test_real_subprocess(what, args, stdin, code, fragment):
         lines = err.splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: "), err
         assert fragment in lines[0]
+
+
+# --------------------------------------------------------------------------
+# Options around the hand, and the settle ledger
+
+
+@pytest.mark.parametrize("vid", VARIANTS)
+@FUZZ
+@given(text=one_line, win=st.one_of(st.none(), st.sampled_from(["5p", "E", "J", "0m", "x", "", "5p5p", "d10"])),
+       seat=st.one_of(st.none(), st.sampled_from(["E", "S", "W", "N"])), zimo=st.booleans(), glyphs=st.booleans(),
+       all_readings=st.booleans(), fmt=st.sampled_from(FORMATS), command=st.sampled_from(COMMANDS))
+def test_random_options_never_break(vid, text, win, seat, zimo, glyphs, all_readings, fmt, command):
+    variant_or_skip(vid)
+    args = [command, "-v", vid, "-f", fmt]
+    if win is not None:
+        args += ["--win", win]
+    if seat is not None:
+        args += ["--seat", seat]
+    if zimo:
+        args.append("--self-drawn")
+    if glyphs:
+        args.append("--glyphs")
+    if all_readings and command == "score":
+        args.append("--all")
+    code, out, err = invoke(args + ["--", "x" + text if not text.strip() or text.startswith("-") else text])
+    check_records(code, out, err, fmt, n_lines=1)
+
+
+LEDGER_LINE = st.one_of(
+    st.binary(max_size=40),
+    st.text(max_size=40).map(lambda s: s.replace("\n", " ").encode()),
+    st.dictionaries(st.sampled_from(["winner", "from", "value", "hand", "bao", "bonus", "kong", "fei", "stake",
+                                     "dealt", "ladder", "label", "robbed_kong", "other"]),
+                    st.one_of(st.none(), st.booleans(), st.integers(-5, 10**6), st.floats(allow_nan=False),
+                              st.sampled_from(["E", "S", "W", "N", "Q", "", "123m 456m 789m 123p 55p"]),
+                              st.lists(st.sampled_from(["E", "f1", "E:concealed"]), max_size=2)),
+                    max_size=5).map(lambda d: json.dumps(d).encode()),
+)
+
+
+@pytest.mark.parametrize("vid", VARIANTS)
+@FUZZ
+@given(lines=st.lists(LEDGER_LINE, max_size=6), fmt=st.sampled_from(FORMATS))
+def test_ledger_never_breaks(tmp_path, vid, lines, fmt):
+    variant_or_skip(vid)
+    path = tmp_path / "ledger.jsonl"
+    path.write_bytes(b"\n".join(x.replace(b"\n", b" ") for x in lines) + b"\n")
+    code, out, err = invoke(["settle", "-v", vid, "-f", fmt, "--ledger", str(path)])
+    for line in err.splitlines():
+        assert line.startswith("error: "), line
+    if fmt == "jsonl":
+        for r in (json.loads(x) for x in out.split("\n") if x):
+            if r.get("ok") is False:
+                assert r["error"]["message"] and "\n" not in r["error"]["message"]
+            elif "net" in r:
+                assert abs(sum(r["net"].values())) < 1e-6
