@@ -14,8 +14,12 @@ FORMATS = ("table", "json", "jsonl", "csv")
 
 
 def _glyph_text(text: str, glyphs: bool) -> str:
-    if not glyphs or not text:
+    """A tile code for a table: a Unicode tile with --glyphs, else honours as letters (1z -> E)."""
+    if not text:
         return text
+    if not glyphs:
+        return " ".join("ESWNPFC"[int(w[0]) - 1] if len(w) == 2 and w[1] == "z" and w[0] in "1234567" else w
+                        for w in text.split(" "))
     from .errors import MjError
     from .tiles import tile_from_code, tile_glyph
 
