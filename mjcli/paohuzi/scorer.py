@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import BELOW_MINIMUM, NOT_READY, NOT_WINNING, HandError, MjError
+from ..errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
 from .cards import COPIES, N_CARDS, PHand, check, code, codes, parse, parse_card, size_of
 from .config import config
+from ..waits import WaitResult
 from .engine import ONE, engine_for, state_counts
 
 FORMED = {"ti": "({})", "wei": "({})", "pao": "[{}]", "peng": "[{}]"}
@@ -240,71 +241,24 @@ class PaohuziScore:
         return None
 
     def as_dict(self) -> dict:
-        d = {
-            "hand": self.hand,
-            "variant": self.variant,
-            "ok": self.ok,
-            "error": self.error.as_record() if self.error else None,
-            "winning": self.winning,
-            "reading": self.reading.text if self.reading else None,
-            "patterns": [],
-            "raw": self.raw,
-            "total": self.total,
-            "limit_hand": False,
-            "minimum": self.minimum,
-            "limit": self.limit,
-            "unit": self.unit,
-            "meets_minimum": self.meets_minimum,
-            "payment": self.payment,
+        from ..scoring import ScoreResult  # the mahjong contract, then the Paohuzi fields
+
+        d = ScoreResult(self.hand, self.variant, self.unit, self.minimum, self.limit, ok=self.ok, error=self.error,
+                        winning=self.winning, raw=self.raw, total=self.total, payment=self.payment,
+                        reading=self.reading.text if self.reading else "").as_dict()
+        d.update({
             "huxi": self.huxi,
             "tun": self.tun,
             "groups": [g.as_dict() for g in self.reading.groups] if self.reading else [],
             "winning_card": code(self.win_card) if self.win_card is not None else None,
             "revealed_by": None if self.win_card is None else ("self" if self.self_revealed else "other"),
             "heavenly": self.heavenly,
-        }
+        })
         if self.ok and not self.winning and self.reason:
             d["reason"] = self.reason
         if self.alternatives:
             d["readings"] = [{"reading": a.text, "patterns": [], "raw": a.huxi, "total": min(a.huxi, self.limit),
                               "groups": [g.as_dict() for g in a.groups]} for a in self.alternatives]
-        return d
-
-
-@dataclass
-class PaohuziWait:
-    hand: str
-    variant: str
-    unit: str
-    minimum: int
-    ok: bool = True
-    error: MjError | None = None
-    waits: list[dict] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def ready(self) -> bool:
-        return bool(self.waits)
-
-    @property
-    def answer_code(self) -> str | None:
-        if self.error is not None:
-            return self.error.code
-        return None if self.ready else NOT_READY
-
-    def as_dict(self) -> dict:
-        d = {
-            "hand": self.hand,
-            "variant": self.variant,
-            "ok": self.ok,
-            "error": self.error.as_record() if self.error else None,
-            "ready": self.ready,
-            "unit": self.unit,
-            "minimum": self.minimum,
-            "waits": self.waits,
-        }
-        if self.notes:
-            d["notes"] = self.notes
         return d
 
 
@@ -455,10 +409,10 @@ def wait_values(hand: PHand, cfg) -> list[tuple[int, int, int | None, int | None
     return out
 
 
-def wait(hand: PHand, variant) -> PaohuziWait:
+def wait(hand: PHand, variant) -> WaitResult:
     cfg = config(variant)
     check(hand, 20)
-    res = PaohuziWait(hand.text(win=False), variant.id, variant.unit, variant.minimum)
+    res = WaitResult(hand.text(win=False), variant.id, variant.unit, variant.minimum)
     lim, mn = cfg.limit, cfg.minimum
     for w, left, other, own in wait_values(hand, cfg):
         other = None if other is None else min(other, lim)
@@ -480,13 +434,14 @@ def wait(hand: PHand, variant) -> PaohuziWait:
             "discard_meets_minimum": o_ok,
             "self_drawn_meets_minimum": s_ok,
         })
+    res.ready = bool(res.waits)
     return res
 
 
-def wait_text(text: str, variant, overrides: dict | None = None) -> PaohuziWait:
+def wait_text(text: str, variant, overrides: dict | None = None) -> WaitResult:
     """Parse and answer one line; a bad line gives a result with ``ok`` False."""
     try:
         hand = apply_overrides(parse(text), overrides, for_wait=True)
         return wait(hand, variant)
     except MjError as exc:
-        return PaohuziWait(text.strip(), variant.id, variant.unit, variant.minimum, ok=False, error=exc)
+        return WaitResult(text.strip(), variant.id, variant.unit, variant.minimum, ok=False, error=exc)
