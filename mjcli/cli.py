@@ -171,7 +171,20 @@ def _run_batch(hands, fmt, kind, glyphs, answer) -> None:
 # --------------------------------------------------------------------------
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "MJCLI"},
+class _Group(click.Group):
+    """Usage errors of a command as one line: ``error: ... (see `mjcli score --help`)``."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx else ctx.command_path
+            raise Fail(f"{exc.format_message()} (see `{where} --help`)", EXIT_USAGE) from None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "MJCLI"},
              epilog=EPILOG)
 @click.version_option(package_name="mjcli", prog_name="mjcli")
 def cli():
