@@ -182,6 +182,16 @@ class _Group(click.Group):
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx else ctx.command_path
             raise Fail(f"{exc.format_message()} (see `{where} --help`)", EXIT_USAGE) from None
+        except BrokenPipeError:  # `mjcli rules hk | head -1`: the reader has gone; end quietly (click would exit 1)
+            _quiet_stdout()
+            raise SystemExit(EXIT_OK) from None
+
+    def make_context(self, *args, **kwargs):
+        try:
+            return super().make_context(*args, **kwargs)
+        except BrokenPipeError:  # `mjcli --help | head -1`
+            _quiet_stdout()
+            raise SystemExit(EXIT_OK) from None
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "MJCLI"},
