@@ -41,13 +41,23 @@ class Reading:
     def describe(self) -> str:
         if self.special:
             return self.special
-        parts = []
-        for kind, t, j in self.sets:
-            tiles = [t, t + 1, t + 2] if kind == CHOW else [t] * 3
-            parts.append(_text(tiles, j))
+        parts = [_set_text(s) for s in self.sets]
         if self.eye is not None:
-            parts.append(_text([self.eye] * 2, self.eye_jokers))
+            parts.append(_set_text(("eye", self.eye, self.eye_jokers)))
         return " ".join(parts)
+
+
+_SET_TEXT: dict = {}
+
+
+def _set_text(s) -> str:
+    """Text of a set ``(kind, tile, Fei)`` (kind "eye" for the eye), memoised."""
+    text = _SET_TEXT.get(s)
+    if text is None:
+        kind, t, j = s
+        tiles = [t, t + 1, t + 2] if kind == CHOW else [t] * (2 if kind == "eye" else 3)
+        text = _SET_TEXT[s] = _text(tiles, j)
+    return text
 
 
 def _text(tiles, jokers):
@@ -164,10 +174,55 @@ SUIT_CHOWS = (True, True, True, False)
 SUIT_LEN = (9, 9, 9, 7)
 
 
+_LOW2 = int("011" * 9, 2)  # bits 0 and 1 of each place
+_ONES = int("001" * 9, 2)
+
+
+def _fits(key: int) -> bool:
+    """No place holds more than four tiles."""
+    return not ((key >> 2) & ((key & _LOW2) | (key & _LOW2) >> 1) & _ONES)
+
+
+def complete_table(chows: bool) -> dict:
+    """Every complete suit shape with no Fei: key -> mask (1 sets only, 2 sets and the eye).
+
+    Built from the sets up (at most four sets and one eye, at most four of a
+    tile): 21,743 shapes for a suit with chows, 498 for the honours. Any key of
+    at most 14 tiles that is not in it cannot complete without Fei.
+
+    >>> t = complete_table(True)
+    >>> len(t), t[0o111], t[0o2], 0o12 in t
+    (21743, 1, 2, False)
+    """
+    n = 9 if chows else 7
+    sets = [3 << 3 * i for i in range(n)]
+    if chows:
+        sets += [(1 << 3 * i) | (1 << 3 * i + 3) | (1 << 3 * i + 6) for i in range(n - 2)]
+    table = {0: 1}
+    level = {0}
+    for _ in range(4):
+        level = {k + s for k in level for s in sets if _fits(k + s)}
+        table.update(dict.fromkeys(level, 1))
+    for k in list(table):
+        for i in range(n):
+            k2 = k + (2 << 3 * i)
+            if _fits(k2):
+                table[k2] = table.get(k2, 0) | 2
+    return table
+
+
+def _tiles_in(key: int) -> int:
+    n = 0
+    while key:
+        n += key & 7
+        key >>= 3
+    return n
+
+
 def _memo(J: int, chows: bool) -> dict:
     d = _MEMO.get((J, chows))
     if d is None:
-        d = _MEMO[(J, chows)] = {0: 1}
+        d = _MEMO[(J, chows)] = complete_table(chows) if J == 0 else {0: 1}
     return d
 
 
@@ -186,6 +241,9 @@ def suit_mask(key: int, chows: bool, J: int, memo: dict | None = None) -> int:
     m = memo.get(key)
     if m is not None:
         return m
+    if J == 0 and _fits(key) and _tiles_in(key) <= 14:
+        memo[key] = 0  # the table holds every complete shape of this size
+        return 0
     low = key & -key
     i = (low.bit_length() - 1) // 3
     one = 1 << 3 * i
@@ -323,43 +381,71 @@ def is_thirteen_orphans(counts: list[int], jokers: int) -> bool:
     return missing + (1 - extra) == jokers
 
 
+_SPLITS: dict = {}  # (suit, key, J) -> the suit's splits, tiles absolute, sets in reading order
+
+
+def _splits_abs(s: int, key: int, J: int) -> tuple:
+    """:func:`suit_splits` of suit ``s`` (by its int key), with absolute tiles and each
+    split's sets sorted as a reading lists them (by tile, kind, Fei)."""
+    v = _SPLITS.get((s, key, J))
+    if v is None:
+        base = SUIT_BASE[s]
+        counts = tuple((key >> 3 * i) & 7 for i in range(SUIT_LEN[s]))
+        v = tuple(
+            (u, None if e is None else base + e, ej,
+             tuple(sorted(((k, base + t, j) for k, t, j in ss), key=lambda x: (x[1], x[0], x[2]))))
+            for u, e, ej, ss in suit_splits(counts, SUIT_CHOWS[s], J)
+        )
+        _SPLITS[(s, key, J)] = v
+    return v
+
+
 def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = True) -> list[Reading]:
     """Every reading of the hand's concealed tiles (melds are kept as they are).
 
     ``eye_tiles`` are the tiles an eye made only of Fei may stand for.
     Each reading is repeated for every place the winning tile may sit.
     """
-    counts = hand.counts()
     jokers = hand.jokers
+    concealed = hand.concealed
     sets_needed = 4 - len(hand.melds)
     out: list[Reading] = []
-    if sum(counts) + jokers == 3 * sets_needed + 2:
+    if len(concealed) + jokers == 3 * sets_needed + 2:
+        keys = [0, 0, 0, 0]
+        for t in concealed:
+            keys[SUIT_OF[t]] += PLACE_INC[t]
         per_suit = []
-        for (a, b, chows) in SUIT_RANGES:
-            key = tuple(counts[a:b])
-            if any(key):
-                per_suit.append((a, suit_splits(key, chows, jokers)))
-        for combo in product(*(splits for _, splits in per_suit)):
-            used = sum(s[0] for s in combo)
-            eyes = [s for s in combo if s[1] is not None]
-            if used > jokers or len(eyes) > 1:
-                continue
-            left = jokers - used
-            sets = []
-            eye = None
-            eye_j = 0
-            for (base, _), (u, e, ej, ss) in zip(per_suit, combo):
-                sets.extend((k, base + t, j) for k, t, j in ss)
-                if e is not None:
-                    eye, eye_j = base + e, ej
-            if eye is None:
-                if left != 2:
+        for s in range(4):
+            if keys[s]:
+                splits = _splits_abs(s, keys[s], jokers)
+                if not splits:
+                    per_suit = None
+                    break
+                per_suit.append(splits)
+        if per_suit is not None:
+            combos = [tuple(sp[0] for sp in per_suit)] if all(len(sp) == 1 for sp in per_suit) else product(*per_suit)
+            for combo in combos:
+                used = 0
+                eye = None
+                eye_j = 0
+                n_eyes = 0
+                for u, e, ej, _ in combo:
+                    used += u
+                    if e is not None:
+                        eye, eye_j = e, ej
+                        n_eyes += 1
+                if used > jokers or n_eyes > 1:
                     continue
-                for t in eye_tiles or ():
-                    out.extend(_place_win(hand, _ordered(sets), t, 2))
-            elif left == 0:
-                out.extend(_place_win(hand, _ordered(sets), eye, eye_j))
-    if thirteen and not hand.melds and is_thirteen_orphans(counts, jokers):
+                left = jokers - used
+                sets = combo[0][3] if len(combo) == 1 else tuple(x for sp in combo for x in sp[3])
+                if eye is None:
+                    if left != 2:
+                        continue
+                    for t in eye_tiles or ():
+                        out.extend(_place_win(hand, sets, t, 2))
+                elif left == 0:
+                    out.extend(_place_win(hand, sets, eye, eye_j))
+    if thirteen and not hand.melds and is_thirteen_orphans(hand.counts(), jokers):
         out.append(Reading(special="thirteen_orphans", win_in=None))
     return out
 

@@ -105,23 +105,42 @@ def _groups(hand: Hand, reading) -> list[Group]:
     return groups
 
 
-def evaluate(hand: Hand, variant, reading) -> ScoreResult:
-    """Score one reading (or ``None``: only the patterns that need no sets)."""
+_PLANS: dict = {}
+
+
+def _plan(variant) -> tuple:
+    """(variant, its patterns as (spec, predicate, needs_reading, options), its tiles, thirteen),
+    worked out once per variant object (speed, issue 6)."""
+    entry = _PLANS.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        if len(_PLANS) > 64:
+            _PLANS.clear()
+        rows = tuple((spec, REGISTRY[spec.id].fn, REGISTRY[spec.id].needs_reading, spec.options)
+                     for spec in variant.patterns)
+        thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
+        entry = _PLANS[id(variant)] = (variant, rows, variant_tiles(variant), thirteen)
+    return entry
+
+
+def evaluate(hand: Hand, variant, reading, text: str | None = None) -> ScoreResult:
+    """Score one reading (or ``None``: only the patterns that need no sets).
+
+    ``text`` is the hand's canonical text when the caller has it already."""
     ctx = Ctx(hand, variant, reading, _groups(hand, reading),
               reading.eye if reading is not None and not reading.special else None)
     found: list[tuple] = []
-    for spec in variant.patterns:
-        pred = REGISTRY[spec.id]
-        if reading is None and pred.needs_reading:
+    for spec, fn, needs_reading, options in _plan(variant)[1]:
+        if reading is None and needs_reading:
             continue
-        ctx.opts = spec.options
-        n = pred.fn(ctx)
+        ctx.opts = options
+        n = fn(ctx)
         if n:
             found.append((spec, n))
     replaced = {r for spec, _ in found for r in spec.replaces}
     found = [(s, n) for s, n in found if s.id not in replaced]
     limits = [(s, n) for s, n in found if s.limit]
-    res = ScoreResult(format_hand(hand), variant.id, variant.unit, variant.minimum, variant.limit)
+    res = ScoreResult(format_hand(hand) if text is None else text, variant.id, variant.unit, variant.minimum,
+                      variant.limit)
     res.winning = reading is not None or any(s.wins_alone for s, _ in found)
     res.reading = reading.describe() if reading is not None else ""
     if limits:
@@ -144,14 +163,15 @@ def _rank(r: ScoreResult):
 def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
     """Score a parsed hand: every reading is tried and the best kept."""
     validate(hand, variant, size=None)
-    thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
+    _, _, tiles, thirteen = _plan(variant)
     if hand.size == 14:
-        rs = decompose.readings(hand, variant_tiles(variant), thirteen)
+        rs = decompose.readings(hand, tiles, thirteen)
     else:
         rs = []
-    results = [evaluate(hand, variant, r) for r in rs]
+    text = format_hand(hand)
+    results = [evaluate(hand, variant, r, text) for r in rs]
     if not results:
-        alone = evaluate(hand, variant, None)
+        alone = evaluate(hand, variant, None, text)
         if not alone.winning and hand.size != 14:
             validate(hand, variant, size=14)  # raises the size error
         results = [alone]

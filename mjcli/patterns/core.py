@@ -15,19 +15,34 @@ def _wind_tile(wind: str) -> int:
     return 27 + WINDS.index(wind)
 
 
+# The helpers below are asked by many predicates for the same reading, so each
+# keeps its answer in ``ctx.cache`` (speed, issue 6); the answers are the same.
+
+
 def _suits(ctx: Ctx) -> set[str]:
-    return {"mps"[t // 9] for t in ctx.tiles if t < 27}
+    s = ctx.cache.get("suits")
+    if s is None:
+        s = ctx.cache["suits"] = {"mps"[t // 9] for t in ctx.tiles if t < 27}
+    return s
 
 
 def _has_honours(ctx: Ctx) -> bool:
-    return any(is_honour(t) for t in ctx.tiles)
+    h = ctx.cache.get("honours")
+    if h is None:
+        h = ctx.cache["honours"] = any(t >= 27 for t in ctx.tiles)
+    return h
 
 
 def _triplets_of(ctx: Ctx, tiles) -> int:
-    return sum(1 for g in ctx.groups if g.is_triplet and g.tile in tiles)
+    trip = ctx.cache.get("triplets")
+    if trip is None:
+        trip = ctx.cache["triplets"] = [g.tile for g in ctx.groups if g.is_triplet]
+    return sum(1 for t in trip if t in tiles) if trip else 0
 
 
 def _bonus(ctx: Ctx, families=("flower", "season")) -> list[tuple[str, int]]:
+    if not ctx.hand.bonus:
+        return []
     return [BONUS_TOKENS[b] for b in ctx.hand.bonus if BONUS_TOKENS[b][0] in families]
 
 
