@@ -31,7 +31,12 @@ DATA = Path(__file__).parent / "data"
 VARIANTS = builtin_ids()
 FORMATS = ["table", "json", "jsonl", "csv"]
 COMMANDS = ["score", "wait"]
-FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+
+def scaled(n: int) -> int:
+    """Examples per test: bounded for CI; MJCLI_FUZZ_SCALE=10 runs ten times as many (a longer hunt)."""
+    return max(1, int(n * float(os.environ.get("MJCLI_FUZZ_SCALE", "1"))))
+
+FUZZ = settings(max_examples=scaled(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                         HealthCheck.too_slow])
 
 

@@ -14,6 +14,7 @@ generators (``variant.game``). Each test is bounded (``max_examples``) and takes
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import replace
 
 import pytest
@@ -25,7 +26,12 @@ from mjcli.tiles import HONOUR_LETTERS, JOKER, format_hand, parse_hand, tile_cod
 from mjcli.variant import builtin_ids, load_builtin
 
 VARIANTS = builtin_ids()
-BOUNDED = settings(max_examples=40, deadline=None, derandomize=False,
+
+def scaled(n: int) -> int:
+    """Examples per test: bounded for CI; MJCLI_FUZZ_SCALE=10 runs ten times as many (a longer hunt)."""
+    return max(1, int(n * float(os.environ.get("MJCLI_FUZZ_SCALE", "1"))))
+
+BOUNDED = settings(max_examples=scaled(40), deadline=None, derandomize=False,
                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                           HealthCheck.function_scoped_fixture])
 
@@ -202,7 +208,7 @@ def _winning(h, v) -> bool:
 
 
 @pytest.mark.parametrize("vid", VARIANTS)
-@settings(BOUNDED, max_examples=25)
+@settings(BOUNDED, max_examples=scaled(25))
 @given(data=st.data())
 def test_wait_lists_exactly_the_winning_tiles(vid, data):
     v = load(vid)
@@ -296,7 +302,7 @@ def settle_opts(draw, v):
 
 
 @pytest.mark.parametrize("vid", VARIANTS)
-@settings(BOUNDED, max_examples=80)
+@settings(BOUNDED, max_examples=scaled(80))
 @given(data=st.data())
 def test_settle_nets_sum_to_zero(vid, data):
     v = load(vid)
@@ -338,7 +344,7 @@ def limit_examples():
 
 
 @pytest.mark.parametrize("vid,pid,example", list(limit_examples()))
-@settings(BOUNDED, max_examples=10)
+@settings(BOUNDED, max_examples=scaled(10))
 @given(data=st.data())
 def test_limit_hand_total_is_the_limit(vid, pid, example, data):
     v = load(vid)
@@ -366,7 +372,7 @@ def test_limit_hand_total_is_the_limit(vid, pid, example, data):
 
 
 @pytest.mark.parametrize("vid", VARIANTS)
-@settings(BOUNDED, max_examples=60)
+@settings(BOUNDED, max_examples=scaled(60))
 @given(data=st.data())
 def test_random_limit_hands_pay_exactly_the_limit(vid, data):
     v = load(vid, game="mahjong")
@@ -461,7 +467,7 @@ def paohuzi_waits(v, data, strict: bool = False):
 
 @pytest.mark.xfail(reason="paohuzi (mjcli/paohuzi/scorer.py, not ours): score calls a hand of seven groups "
                           "below 15 huxi winning, while wait leaves that card out (it only notes it)", strict=False)
-@settings(BOUNDED, max_examples=25)
+@settings(BOUNDED, max_examples=scaled(25))
 @given(data=st.data())
 def test_paohuzi_wait_agrees_with_score_winning(data):
     if "paohuzi" not in VARIANTS:

@@ -9,6 +9,7 @@ Nothing in a rule file can run code: each hostile file here would create a marke
 from __future__ import annotations
 
 import copy
+import os
 import json
 
 import pytest
@@ -21,7 +22,12 @@ from mjcli.cli import cli
 from mjcli.errors import MjError, RuleFileError
 from mjcli.variant import build_variant, builtin_ids, load_data, variants_dir
 
-BOUNDED = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+
+def scaled(n: int) -> int:
+    """Examples per test: bounded for CI; MJCLI_FUZZ_SCALE=10 runs ten times as many (a longer hunt)."""
+    return max(1, int(n * float(os.environ.get("MJCLI_FUZZ_SCALE", "1"))))
+
+BOUNDED = settings(max_examples=scaled(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                           HealthCheck.too_slow])
 
 
