@@ -379,3 +379,14 @@ def test_builtin_files_load():
             load_file(variants_dir() / f"{vid}.yaml")
         except MjError as exc:  # another helper may be mid-edit: say so rather than fail here
             pytest.skip(f"{vid}.yaml does not load right now: {exc.message}")
+
+
+@pytest.mark.parametrize("raw", [b"extends: hk\r\nvalues: {no_flowers: 2}\r\n",
+                                 b"\xef\xbb\xbfextends: hk\nvalues: {no_flowers: 2}\n",
+                                 b"# a comment\nextends: hk   # trailing comment\nvalues:\n  no_flowers: 2\n"],
+                         ids=["crlf", "bom", "comments"])
+def test_house_file_line_endings_bom_and_comments_are_fine(tmp_path, house, raw):
+    path = tmp_path / "ours.yaml"
+    path.write_bytes(raw)
+    v = house.load_rules_file(str(path))
+    assert v.pattern("no_flowers").value == 2
