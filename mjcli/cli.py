@@ -94,6 +94,8 @@ def iter_input(hands: tuple[str, ...]):
         for i, h in enumerate(hands, 1):
             yield i, h
         return
+    if sys.stdin is None:  # started with standard input closed (`mjcli score <&-`)
+        raise Fail("standard input is closed; give the hands as arguments or pipe them in")
     stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin
     if hasattr(sys.stdin, "isatty") and sys.stdin.isatty() and not hands:
         raise Fail("no hand given; write a hand as an argument (mjcli score '123m 456m 789m 234p 55s') "
@@ -161,6 +163,7 @@ def _run_batch(hands, fmt, kind, glyphs, answer) -> None:
 
     try:
         emit(records(), fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error)
+        sys.stdout.flush()  # a write error (disk full) shows here, not after exit
     except BrokenPipeError:  # `| head`: the reader has gone; end quietly (click would exit 1)
         _quiet_stdout()
         raise SystemExit(EXIT_OK) from None
@@ -419,6 +422,9 @@ def rules(variant_ids, rules_file, tiles, lang, check, list_patterns, fmt):
 
 def main(argv=None) -> None:
     """Console entry point: click, plus quiet ends for a closed pipe and Ctrl-C."""
+    if sys.stdout is None:  # started with standard output closed (`mjcli ... >&-`): nowhere to answer
+        click.echo("error: standard output is closed; give mjcli somewhere to write (a file or a pipe)", err=True)
+        sys.exit(EXIT_USAGE)
     try:
         cli.main(args=argv, prog_name="mjcli", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:  # click >= 8.2
@@ -441,6 +447,10 @@ def main(argv=None) -> None:
     except BrokenPipeError:
         _quiet_stdout()
         sys.exit(EXIT_OK)
+    except OSError as exc:  # the output cannot be written (disk full, /dev/full) or the input cannot be read
+        _quiet_stdout()
+        click.echo(f"error: {exc.strerror or exc}: mjcli could not read its input or write its output", err=True)
+        sys.exit(EXIT_USAGE)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     else:
@@ -453,6 +463,10 @@ def _flush_or_quiet():
         sys.stdout.flush()
     except BrokenPipeError:
         _quiet_stdout()
+    except OSError as exc:  # e.g. the disk filled up with the last block of output
+        _quiet_stdout()
+        click.echo(f"error: {exc.strerror or exc}: mjcli could not write its output", err=True)
+        sys.exit(EXIT_USAGE)
 
 
 def _quiet_stdout():

@@ -198,3 +198,27 @@ def test_every_command_ends_quietly_on_a_closed_pipe(args):
         assert "error:" in err and code == 2, (code, err)
     else:
         assert err == ""
+
+
+STREAMS = [
+    ("score", "<&-", "standard input is closed"),
+    ("wait -f jsonl", "<&-", "standard input is closed"),
+    ("score 'EEE SSS WWW NNN PP'", ">&-", "standard output is closed"),
+    ("rules hk", ">&-", "standard output is closed"),
+    ("score -f jsonl 'EEE SSS WWW NNN PP' 'x'", "> /dev/full", "No space left on device"),
+    ("score 'EEE SSS WWW NNN PP'", "> /dev/full", "No space left on device"),
+    ("rules hk", "> /dev/full", "No space left on device"),
+    ("settle --winner E --value 3", "> /dev/full", "No space left on device"),
+    ("--help", "> /dev/full", "No space left on device"),
+]
+
+
+@pytest.mark.parametrize("command,redirect,fragment", STREAMS, ids=lambda x: x if len(x) < 20 else None)
+def test_unusable_standard_streams(command, redirect, fragment):
+    """Closed or full standard streams: one line on stderr and exit 2, never a traceback."""
+    if "/dev/full" in redirect and not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    cmd = f"{sys.executable} -m mjcli {command} {redirect}"
+    p = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, env=env(), timeout=60)
+    assert p.returncode == 2, (p.returncode, p.stderr)
+    assert p.stderr.count("\n") == 1 and p.stderr.startswith("error: ") and fragment in p.stderr, p.stderr
