@@ -102,3 +102,31 @@ def winning_text(tiles) -> str:
     win = tiles[-1]
     code = HONOURS[win - 27] if win >= 27 else f"{win % 9 + 1}{'mps'[win // 9]}"
     return f"{_tile_text(tiles)} @{code}"
+
+
+def _paohuzi_triples():
+    out = []
+    for base in (0, 10):  # small x1-x10 are 0-9, big d1-d10 are 10-19
+        out += [(base + n, base + n + 1, base + n + 2) for n in range(8)]
+        out.append((base + 1, base + 6, base + 9))  # 2-7-10
+        out += [(base + n,) * 3 for n in range(10)]
+    for n in range(10):
+        out += [(n, n, n + 10), (n, n + 10, n + 10)]
+    return out
+
+
+def ready_paohuzi(n: int, seed: int = 9) -> list[str]:
+    """``n`` Paohuzi hands of 20 concealed cards: seven groups of three, one card taken out.
+
+    Not every hand is ready: some fall short of the 15 huxi a win needs, as at a table.
+    """
+    rng = random.Random(seed)
+    triples = _paohuzi_triples()
+    out = []
+    while len(out) < n:
+        cards = [c for _ in range(7) for c in rng.choice(triples)]
+        if any(cards.count(c) > 3 for c in set(cards)):
+            continue  # four of a card would be a ti, shown on the table
+        cards.remove(rng.choice(cards))
+        out.append(" ".join(("x" if c < 10 else "d") + str(c % 10 + 1) for c in sorted(cards)))
+    return out

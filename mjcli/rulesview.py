@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import TextIO
 
 from .errors import MjError
@@ -31,6 +30,8 @@ def print_variant_list(out: TextIO, fmt: str = "table") -> None:
         except MjError as exc:
             rows.append({"id": vid, "name": f"(broken: {exc.message})"})
     if fmt == "json":
+        import json
+
         out.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return
     out.write(tabulate([[r.get(k, "") for k in ("id", "name", "unit", "minimum", "limit", "players")] for r in rows],
@@ -65,6 +66,8 @@ def print_table(v, out: TextIO, lang: str = "en", fmt: str = "table") -> None:
         return
     rec = variant_record(v, lang)
     if fmt == "json":
+        import json
+
         out.write(json.dumps(rec, ensure_ascii=False, indent=2) + "\n")
         return
     from tabulate import tabulate

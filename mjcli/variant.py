@@ -321,9 +321,9 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
                     elif not isinstance(v, (int, float)) or isinstance(v, bool):
                         ck.fail(f"payment.{key}.{k}", f"expected a number, got {_describe(v)}")
 
-    from .payments import SETTLEMENT_RULES
-
     settlement = ck.get(data, "settlement", "", list, "a list of settlement rule ids", default=[])
+    if settlement:  # imported only when named: `mjcli rules hk` starts fast (issue 6)
+        from .payments import SETTLEMENT_RULES
     for i, s in enumerate(settlement or []):
         if s not in SETTLEMENT_RULES:
             ck.fail(f"settlement[{i}]", f"unknown settlement rule {s!r}; known: {', '.join(sorted(SETTLEMENT_RULES))}")
@@ -373,6 +373,10 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
 
 def variants_dir() -> Path:
     """The folder of the built-in variant files (inside the installed package)."""
+    here = Path(__file__).resolve().parent
+    for cand in (here / "variants", here.parent / "variants"):  # installed, then a checkout: no import needed
+        if (cand / "hk.yaml").is_file():
+            return cand
     try:
         from importlib.resources import files
 
@@ -410,7 +414,9 @@ def _read(path: Path, source: str) -> str:
 
 def load_data(path: Path, source: str | None = None) -> tuple[Any, dict[str, int]]:
     source = source or str(path)
-    return yamlsafe.load(_read(path, source), source)
+    from .fastcache import load_yaml  # a parsed file is cached: `mjcli rules` starts fast (issue 6)
+
+    return load_yaml(_read(path, source), source, yamlsafe.load)
 
 
 @functools.lru_cache(maxsize=None)
