@@ -438,3 +438,48 @@ def test_ledger_never_breaks(tmp_path, vid, lines, fmt):
                 assert r["error"]["message"] and "\n" not in r["error"]["message"]
             elif "net" in r:
                 assert abs(sum(r["net"].values())) < 1e-6
+
+
+# --------------------------------------------------------------------------
+# Near-misses: a good hand with one or two characters changed, through the library and the command line
+
+GOOD = {
+    "hk": ["123m 456m 789m 234p 55s zimo", "234p 567p 99p [CCC] [FFF] | f1 s2 @9p seat=S",
+           "EEE SSS WWW (NNNN) PP @P", "19m 19p 19s ESWNPFC 1m"],
+    "sg": ["123m 456m 789m 234p 55s | cat mouse", "55s (1111m) (2222p) [3333s] [4444s] @5s"],
+    "my3": ["111p 999p 1J3p 55p [777p] | cat face J seat=S", "123p 456p 789p EEE 55p", "[55Jp] [4J6p] 789p EE 11p"],
+    "paohuzi": ["x1x2x3 x4x5x6 x7x8x9 d1d2d3 d2d7d10 d5d5d5 x10x10 d10 @x10",
+                "(x5x5x5x5) [d2d2d2] x1x2x3 d1d2d3 x7x8x9 d9d9 x10 x10 x10 @x10 self"],
+}
+EDIT_CHARS = list("0123456789mpszESWNPFCJxd[](){}|@= #") + ["zimo", "self", "seat=", "\t", "\u3000", "\u00e9"]
+
+
+@pytest.mark.parametrize("vid", VARIANTS)
+@FUZZ
+@given(data=st.data())
+def test_near_misses(vid, data):
+    variant_or_skip(vid)
+    from mjcli.api import score_line, wait_line
+
+    v = load_builtin(vid)
+    text = data.draw(st.sampled_from(GOOD.get(vid) or GOOD["hk"]))
+    for _ in range(data.draw(st.integers(1, 3))):
+        pos = data.draw(st.integers(0, len(text)))
+        kind = data.draw(st.sampled_from(["insert", "delete", "replace", "swap"]))
+        ch = data.draw(st.sampled_from(EDIT_CHARS))
+        if kind == "insert":
+            text = text[:pos] + ch + text[pos:]
+        elif kind == "delete":
+            text = text[:pos] + text[pos + 1:]
+        elif kind == "replace":
+            text = text[:pos] + ch + text[pos + 1:]
+        elif pos + 1 < len(text):
+            text = text[:pos] + text[pos + 1] + text[pos] + text[pos + 2:]
+    for fn in (score_line, wait_line):
+        res = fn(text, v)  # an MjError becomes a result; anything else is a bug and fails here
+        rec = res.as_dict()
+        json.dumps(rec)  # the record is JSON
+        if not rec["ok"]:
+            assert rec["error"]["code"] and rec["error"]["message"] and "\n" not in rec["error"]["message"]
+    code, out, err = invoke(["score", "-v", vid, "-f", "table", "--", text if text.strip() else "?"])
+    check_records(code, out, err, "table")

@@ -88,6 +88,7 @@ def mahjong_parts(draw, v, *, complete: bool = True, max_fei: int = 2, max_bonus
     counts = [0] * 35
     concealed: list[int] = []
     melds: list[str] = []
+    meld_fei = 0
     if complete:
         for _ in range(4):
             options = []
@@ -106,7 +107,12 @@ def mahjong_parts(draw, v, *, complete: bool = True, max_fei: int = 2, max_bonus
                 melds.append(draw(st.sampled_from("[{(")) + "" + _run(group))
                 melds[-1] += {"[": "]", "{": "}", "(": ")"}[melds[-1][0]]
             elif draw(st.integers(0, 3)) == 0:
-                melds.append(f"[{_run(group)}]")
+                text = _run(group)
+                if v.tiles.jokers and meld_fei < max_fei and draw(st.integers(0, 2)) == 0:
+                    at = draw(st.integers(0, 2))  # a shown set with one Fei in its place: [55Jp], [4J6p], [EJE]
+                    text = text[:at] + "J" + text[at + 1:]
+                    meld_fei += 1
+                melds.append(f"[{text}]")
             else:
                 concealed.extend(group)
         eye = draw(st.sampled_from([t for t in tiles if counts[t] <= 2]))
@@ -117,8 +123,9 @@ def mahjong_parts(draw, v, *, complete: bool = True, max_fei: int = 2, max_bonus
         concealed = draw(st.lists(st.sampled_from(pool), min_size=14, max_size=14))
         concealed = [t for t in concealed]  # duplicates above four are fine: they are invalid hands to answer
     fei = 0
+    max_fei -= meld_fei
     if v.tiles.jokers and max_fei:
-        fei = draw(st.integers(0, min(max_fei, v.tiles.jokers, len(concealed))))
+        fei = draw(st.integers(0, min(max_fei, v.tiles.jokers - meld_fei, len(concealed))))
         for _ in range(fei):
             concealed.pop(draw(st.integers(0, len(concealed) - 1)))
     bonus_pool = [b for fam in v.tiles.bonus for b in BONUS_BY_FAMILY.get(fam, [])]
