@@ -445,7 +445,8 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = Tr
                         out.extend(_place_win(hand, sets, t, 2))
                 elif left == 0:
                     out.extend(_place_win(hand, sets, eye, eye_j))
-    if thirteen and not hand.melds and is_thirteen_orphans(hand.counts(), jokers):
+    if thirteen and not hand.melds and all(t in _ORPHAN_SET for t in concealed) \
+            and is_thirteen_orphans(hand.counts(), jokers):
         out.append(Reading(special="thirteen_orphans", win_in=None))
     return out
 

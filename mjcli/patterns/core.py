@@ -37,7 +37,7 @@ def _triplets_of(ctx: Ctx, tiles) -> int:
     trip = ctx.cache.get("triplets")
     if trip is None:
         trip = ctx.cache["triplets"] = [g.tile for g in ctx.groups if g.is_triplet]
-    return sum(1 for t in trip if t in tiles) if trip else 0
+    return len([t for t in trip if t in tiles]) if trip else 0
 
 
 def _bonus(ctx: Ctx, families=("flower", "season")) -> list[tuple[str, int]]:
@@ -256,7 +256,7 @@ def eight_flowers(ctx: Ctx) -> int:
 
 def _flag(flag: str):
     def check(ctx: Ctx) -> int:
-        return int(ctx.hand.has_flag(flag))
+        return int(flag in ctx.hand.flags)
 
     return check
 
