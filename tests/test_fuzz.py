@@ -252,7 +252,7 @@ def test_corpus_covers_every_variant_present():
     """The corpus has cases for each variant it names; a new variant should add its own."""
     named = {json.loads(x).get("variant", "hk") for x in (DATA / "nasty_hands.jsonl").read_text().splitlines()
              if x.strip() and not x.startswith("//")}
-    assert {"hk", "sg", "my3"} <= named
+    assert {"hk", "sg", "my3", "paohuzi"} <= named
 
 
 # --------------------------------------------------------------------------
