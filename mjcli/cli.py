@@ -8,6 +8,7 @@ option, unknown variant, bad rule file); 130 interrupted.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 
 import click
@@ -101,9 +102,14 @@ def iter_input(hands: tuple[str, ...]):
         raise Fail("no hand given; write a hand as an argument (mjcli score '123m 456m 789m 234p 55s') "
                    "or pipe hands one per line")
     cap = MAX_LINE * 4 + 2  # bytes enough for MAX_LINE characters of UTF-8 and a CRLF
+    try:  # a pipe or terminal may make us wait for the next line; a regular file never does
+        live = not stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (OSError, ValueError, AttributeError):
+        live = True
     i = 0
     while True:
-        sys.stdout.flush()  # answers so far go out before we wait for more input (pipes, coprocesses)
+        if live:
+            sys.stdout.flush()  # answers so far go out before we wait for more input (pipes, coprocesses)
         raw = stream.readline(cap)
         if not raw:
             return
