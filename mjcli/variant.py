@@ -401,7 +401,8 @@ def builtin_ids() -> list[str]:
 
 def _read(path: Path, source: str) -> str:
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as f:  # at most one byte over the cap: /dev/zero or a runaway file cannot fill memory
+            raw = f.read(yamlsafe.MAX_BYTES + 1)
     except OSError as exc:
         raise RuleFileError(f"{source}: cannot read the file ({exc.strerror}); check the path") from None
     if len(raw) > yamlsafe.MAX_BYTES:

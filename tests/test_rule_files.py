@@ -431,3 +431,17 @@ def test_mutated_house_file_through_cli(tmp_path, name, data):
         if res.exit_code == 2:
             err = res.stderr.strip()
             assert len(err.splitlines()) == 1 and err.startswith("error: ") and path.name in err, err
+
+
+def test_endless_file_is_read_no_further_than_the_cap():
+    """`--rules /dev/zero` must not read forever (or fill memory): the cap applies while reading."""
+    import os
+    from pathlib import Path
+
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    with pytest.raises(RuleFileError) as info:
+        load_data(Path("/dev/zero"))
+    assert "larger than" in info.value.message
+    res = CliRunner().invoke(cli, ["rules", "--rules", "/dev/zero"])
+    assert res.exit_code == 2 and "larger than" in res.stderr
