@@ -8,7 +8,6 @@ option, unknown variant, bad rule file); 130 interrupted.
 from __future__ import annotations
 
 import os
-import stat
 import sys
 
 import click
@@ -20,7 +19,6 @@ Exit codes: 0 all answered; 1 a hand invalid, not winning or not ready;
 2 usage error; 130 interrupted. Data goes to standard output, messages to
 standard error."""
 
-MAX_LINE = 10_000
 
 
 class Fail(click.ClickException):
@@ -101,46 +99,9 @@ def iter_input(hands: tuple[str, ...]):
     if hasattr(sys.stdin, "isatty") and sys.stdin.isatty() and not hands:
         raise Fail("no hand given; write a hand as an argument (mjcli score '123m 456m 789m 234p 55s') "
                    "or pipe hands one per line")
-    cap = MAX_LINE * 4 + 2  # bytes enough for MAX_LINE characters of UTF-8 and a CRLF
-    try:  # a pipe or terminal may make us wait for the next line; a regular file never does
-        live = not stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
-    except (OSError, ValueError, AttributeError):
-        live = True
-    i = 0
-    while True:
-        if live:
-            sys.stdout.flush()  # answers so far go out before we wait for more input (pipes, coprocesses)
-        raw = stream.readline(cap)
-        if not raw:
-            return
-        i += 1
-        if len(raw) == cap and raw[-1:] not in (b"\n", "\n"):
-            size = len(raw)
-            while raw and raw[-1:] not in (b"\n", "\n"):  # skip the rest without holding it in memory
-                raw = stream.readline(cap)
-                size += len(raw)
-            yield i, MjError(f"{size} bytes; a hand is one short line (at most {MAX_LINE} characters)",
-                             "line_too_long")
-            continue
-        if isinstance(raw, bytes):
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                yield i, MjError(f"not UTF-8 text (byte {exc.start + 1}); save the file as UTF-8",
-                                 "encoding_error")
-                continue
-        else:
-            text = raw
-        if i == 1:
-            text = text.lstrip("\ufeff")
-        text = text.strip()
-        if not text or text.startswith("#"):
-            continue
-        if len(text) > MAX_LINE:
-            yield i, MjError(f"{len(text)} characters; a hand is one short line (at most {MAX_LINE})",
-                             "line_too_long")
-            continue
-        yield i, text
+    from .lines import read_lines
+
+    yield from read_lines(stream, flush_when_waiting=True)
 
 
 def _run_batch(hands, fmt, kind, glyphs, answer) -> None:

@@ -26,8 +26,8 @@ import json
 from typing import BinaryIO, Iterator, TextIO
 
 from .errors import MjError, SettleError
+from .lines import read_lines
 
-MAX_LINE = 10_000
 KEYS = {"winner", "from", "value", "hand", "bao", "robbed_kong", "kong", "bonus", "dealt", "fei", "ladder", "stake",
         "label"}
 TEXT_KEYS = ("winner", "from", "hand", "bao", "ladder", "label")
@@ -95,23 +95,9 @@ def hand_options(obj) -> dict:
 
 def _lines(stream: BinaryIO) -> Iterator[tuple[int, dict | MjError]]:
     """(line number, the JSON object or the problem), streaming."""
-    for n, raw in enumerate(stream, 1):
-        if isinstance(raw, bytes):
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                yield n, MjError(f"not UTF-8 text (byte {exc.start + 1}); save the ledger as UTF-8", "encoding_error")
-                continue
-        else:
-            text = raw
-        if n == 1:
-            text = text.lstrip("\ufeff")
-        text = text.strip()
-        if not text or text.startswith("#"):
-            continue
-        if len(text) > MAX_LINE:
-            yield n, MjError(f"{len(text)} characters; a ledger line is one hand (at most {MAX_LINE})",
-                             "line_too_long")
+    for n, text in read_lines(stream, "a ledger line"):
+        if isinstance(text, MjError):
+            yield n, text
             continue
         try:
             yield n, json.loads(text)
