@@ -96,12 +96,33 @@ def error_result(text: str, variant, exc: MjError) -> ScoreResult:
     return ScoreResult(text.strip(), variant.id, variant.unit, variant.minimum, variant.limit, ok=False, error=exc)
 
 
+_GROUP_MEMO: dict = {}  # Group and Found are frozen values: each distinct one is built once (speed, issue 6)
+
+
+def _group(kind, t, concealed, jokers, exposure) -> Group:
+    key = (kind, t, concealed, jokers, exposure)
+    g = _GROUP_MEMO.get(key)
+    if g is None:
+        g = _GROUP_MEMO[key] = Group(kind, t, concealed, jokers, exposure)
+    return g
+
+
+def _found(pid, name, value, count, points, limit) -> Found:
+    key = (pid, name, value, count, count.__class__, points, limit)  # a count of True stays True
+    f = _GROUP_MEMO.get(key)
+    if f is None:
+        if len(_GROUP_MEMO) > 100_000:
+            _GROUP_MEMO.clear()
+        f = _GROUP_MEMO[key] = Found(pid, name, value, count, points, limit)
+    return f
+
+
 def _groups(hand: Hand, reading) -> list[Group]:
-    groups = [Group(m.kind, m.tile, m.concealed, len(m.jokers), m.exposure) for m in hand.melds]
+    groups = [_group(m.kind, m.tile, m.concealed, len(m.jokers), m.exposure) for m in hand.melds]
     if reading is not None and not reading.special:
+        win_in = None if hand.self_drawn else reading.win_in
         for i, (kind, t, j) in enumerate(reading.sets):
-            by_discard = i == reading.win_in and not hand.self_drawn
-            groups.append(Group(kind, t, not by_discard, j, "hand"))
+            groups.append(_group(kind, t, i != win_in, j, "hand"))
     return groups
 
 
@@ -145,12 +166,12 @@ def evaluate(hand: Hand, variant, reading, text: str | None = None) -> ScoreResu
     res.reading = reading.describe() if reading is not None else ""
     if limits:
         # every limit hand found is listed; the first carries the limit so the points add up to the total
-        res.patterns = [Found(s.id, s.name, variant.limit, 1, variant.limit if i == 0 else 0, True)
+        res.patterns = [_found(s.id, s.name, variant.limit, 1, variant.limit if i == 0 else 0, True)
                         for i, (s, _) in enumerate(limits)]
         res.raw = res.total = variant.limit
         res.limit_hand = True
     else:
-        res.patterns = [Found(s.id, s.name, s.value, n, s.value * n) for s, n in found]
+        res.patterns = [_found(s.id, s.name, s.value, n, s.value * n, False) for s, n in found]
         res.raw = sum(p.points for p in res.patterns)
         res.total = min(res.raw, variant.limit)
     return res

@@ -5,7 +5,7 @@ Each predicate's docstring gives the pattern's native name.
 
 from __future__ import annotations
 
-from ..tiles import BONUS_TOKENS, CHOW, DRAGON_TILES, KONG, TERMINALS, WIND_TILES, WINDS, is_honour
+from ..tiles import BONUS_TOKENS, CHOW, DRAGON_TILES, KONG, TERMINALS, WIND_TILES, WINDS
 from . import Ctx, pattern
 
 SEAT_NUMBER = {w: i + 1 for i, w in enumerate(WINDS)}
@@ -38,6 +38,25 @@ def _triplets_of(ctx: Ctx, tiles) -> int:
     if trip is None:
         trip = ctx.cache["triplets"] = [g.tile for g in ctx.groups if g.is_triplet]
     return len([t for t in trip if t in tiles]) if trip else 0
+
+
+_TERMINAL_SET = frozenset(TERMINALS)
+
+
+def _classes(ctx: Ctx) -> tuple[bool, bool, bool]:
+    """(some terminal, some honour, some simple: a suited 2-8) among the hand's tiles."""
+    c = ctx.cache.get("classes")
+    if c is None:
+        terminal = honour = simple = False
+        for t in ctx.tiles:
+            if t >= 27:
+                honour = True
+            elif t in _TERMINAL_SET:
+                terminal = True
+            else:
+                simple = True
+        c = ctx.cache["classes"] = (terminal, honour, simple)
+    return c
 
 
 def _bonus(ctx: Ctx, families=("flower", "season")) -> list[tuple[str, int]]:
@@ -76,25 +95,22 @@ def full_flush(ctx: Ctx) -> int:
 @pattern("mixed_terminals")
 def mixed_terminals(ctx: Ctx) -> int:
     """Wan Yiu Gau 混么九: only 1s, 9s and honours, some of each."""
-    ts = ctx.tiles
-    return int(
-        not ctx.special
-        and all(t in TERMINALS or is_honour(t) for t in ts)
-        and any(t in TERMINALS for t in ts)
-        and any(is_honour(t) for t in ts)
-    )
+    terminal, honour, simple = _classes(ctx)
+    return int(not ctx.special and not simple and terminal and honour)
 
 
 @pattern("all_terminals")
 def all_terminals(ctx: Ctx) -> int:
     """Ching Yiu Gau 清么九: only 1s and 9s."""
-    return int(not ctx.special and all(t in TERMINALS for t in ctx.tiles))
+    terminal, honour, simple = _classes(ctx)
+    return int(not ctx.special and not simple and not honour)
 
 
 @pattern("all_honours")
 def all_honours(ctx: Ctx) -> int:
     """Chuen Tsz 全字: honours only."""
-    return int(not ctx.special and all(is_honour(t) for t in ctx.tiles))
+    terminal, honour, simple = _classes(ctx)
+    return int(not ctx.special and not simple and not terminal)
 
 
 @pattern("dragon_set")
