@@ -74,7 +74,7 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
 
     stem = Path(source).stem
     merged["id"] = ck.get(data, "id", "", str, "a table id (text)", default=stem) or stem
-    merged["name"] = ck.get(data, "name", "", str, "a name (text)", default=f"{base.get('name')} ({stem})")
+    merged["name"] = ck.get(data, "name", "", str, "a name (text)", default=f"{base.get('name')}, house rules")
     if "names" in data:
         merged["names"] = _lang_map(ck, data["names"], "names")
     ck.get(data, "description", "", str, "text", default="")

@@ -209,6 +209,14 @@ def _pattern(ck: _Checker, data, path: str, registry) -> PatternSpec | None:
     description = ck.get(data, "description", path, str, "text", default="")
     example = ck.get(data, "example", path, str, "a hand in mjcli notation", default="")
     options = ck.get(data, "options", path, dict, "a mapping", default={})
+    known = registry[pid].options if registry is not None and pid in registry else None
+    for key, val in (options or {}).items() if known is not None else ():
+        if key not in known:
+            ck.fail(f"{path}.options.{key}", "unknown option; expected "
+                    + (f"one of: {', '.join(sorted(known))}" if known else "no options for this pattern"))
+        elif val not in known[key] or type(val) is not type(known[key][0]):
+            ck.fail(f"{path}.options.{key}", f"expected one of {', '.join(_describe(k) for k in known[key])}, "
+                    f"got {_describe(val)}")
     if None in (pid, name, value):
         return None
     return PatternSpec(

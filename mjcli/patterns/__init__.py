@@ -79,19 +79,24 @@ class Predicate:
     fn: Callable[[Ctx], int]
     needs_reading: bool
     doc: str
+    options: Mapping[str, tuple] = field(default_factory=dict)  # option name -> the values it may take
 
 
 REGISTRY: dict[str, Predicate] = {}
 
 
-def pattern(*ids: str, needs_reading: bool = True):
-    """Register a predicate under one or more pattern ids."""
+def pattern(*ids: str, needs_reading: bool = True, options: Mapping[str, tuple] | None = None):
+    """Register a predicate under one or more pattern ids.
+
+    ``options`` names the YAML ``options`` the predicate reads and the values each may take;
+    the variant loader refuses any other.
+    """
 
     def deco(fn):
         for pid in ids:
             if pid in REGISTRY:
                 raise ValueError(f"pattern id {pid!r} registered twice")
-            REGISTRY[pid] = Predicate(fn, needs_reading, (fn.__doc__ or "").strip())
+            REGISTRY[pid] = Predicate(fn, needs_reading, (fn.__doc__ or "").strip(), dict(options or {}))
         return fn
 
     return deco

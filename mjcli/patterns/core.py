@@ -167,7 +167,8 @@ def four_kongs(ctx: Ctx) -> int:
     return int(sum(1 for g in ctx.groups if g.kind == KONG) == 4)
 
 
-@pattern("four_concealed_pungs", "four_concealed_pongs", "kam_kam_hu")
+@pattern("four_concealed_pungs", "four_concealed_pongs", "kam_kam_hu",
+         options={"win_tile": ("eye_on_discard", "pong", "self_drawn_only")})
 def four_concealed_pungs(ctx: Ctx) -> int:
     """Sei Om Hak 四暗刻: four pungs or kongs formed in hand.
 
@@ -227,7 +228,7 @@ def no_bonus(ctx: Ctx) -> int:
     return int(not ctx.hand.bonus)
 
 
-@pattern("own_flower", needs_reading=False)
+@pattern("own_flower", needs_reading=False, options={"skip_complete_series": (True, False)})
 def own_flower(ctx: Ctx) -> int:
     """Zing Fa 正花: a flower or season of the seat's number, each.
 
