@@ -1,4 +1,4 @@
-"""A cache of parsed YAML rule files, so `mjcli rules hk` starts fast (issue 6).
+"""A cache of the parsed built-in variant files, so `mjcli rules hk` starts fast (issue 6).
 
 Parsing a variant file with PyYAML's pure-Python safe loader takes tens of
 milliseconds, more than the rest of `mjcli rules`. The first successful
@@ -10,7 +10,9 @@ byte for byte, and only by the same YAML rules (the file names the size and
 time of :mod:`mjcli.yamlsafe`) and Python. A file that fails to parse is
 never cached, so every error still comes from the loader. Set
 ``MJCLI_NO_CACHE=1`` to turn the cache off; a cache that cannot be read or
-written is skipped quietly. Nothing in the cache can run code: marshal data
+written is skipped quietly. Only the built-in files in ``variants/`` come
+here (see :func:`mjcli.variant.load_data`), so the cache holds a handful of
+files; a house-rule file is parsed every time. Nothing in the cache can run code: marshal data
 that is not plain is thrown away.
 """
 
@@ -62,7 +64,8 @@ def load_yaml(text: str, source: str, loader):
     if base is None:
         return loader(text, source)
     stamp = _stamp(loader)
-    name = f"{zlib.crc32(text.encode('utf-8')):08x}-{len(text)}.marshal"
+    stem = "".join(ch for ch in source if ch.isalnum())[:40] or "file"
+    name = f"{stem}-{zlib.crc32(text.encode('utf-8')):08x}-{len(text)}.marshal"
     path = os.path.join(base, name)
     try:
         with open(path, "rb") as f:
@@ -80,6 +83,9 @@ def load_yaml(text: str, source: str, loader):
             with open(tmp, "wb") as f:
                 marshal.dump((list(stamp), text, data, lines), f)
             os.replace(tmp, path)
+            for old in os.listdir(base):  # the same file's older texts
+                if old.startswith(stem + "-") and old.endswith(".marshal") and old != name:
+                    os.remove(os.path.join(base, old))
         except (OSError, ValueError):
             pass
     return data, lines
