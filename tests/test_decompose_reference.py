@@ -254,7 +254,7 @@ def test_waits_match_substitution(fei, n, seed):
         assert got == want, _ids(hand)
 
 
-@pytest.mark.parametrize("fei,n,seed", [(0, 1500, 3), (1, 300, 4), (2, 150, 5), (3, 40, 6)],
+@pytest.mark.parametrize("fei,n,seed", [(0, 600, 3), (1, 150, 4), (2, 80, 5), (3, 20, 6)],
                          ids=["no-fei", "one-fei", "two-fei", "three-fei"])
 def test_waits_match_removal(fei, n, seed):
     for hand in random_hands(seed, n, fei, suits=(1,) if fei else (0, 1, 2)):
@@ -275,7 +275,7 @@ def test_the_two_references_agree_with_two_fei():
 @pytest.mark.parametrize("fei", [0, 1, 2, 3])
 def test_is_complete_matches_removal(fei):
     rng = random.Random(10 + fei)
-    for hand in random_hands(20 + fei, 800, fei, size=14, suits=(0, 1, 2) if fei < 2 else (1,)):
+    for hand in random_hands(20 + fei, (800, 400, 300, 100)[fei], fei, size=14, suits=(0, 1, 2) if fei < 2 else (1,)):
         counts = hand.counts()
         need = 4 - len(hand.melds)
         assert decompose.is_complete(counts, fei, need) == removal_complete(counts, fei, need), _ids(hand)
@@ -283,7 +283,7 @@ def test_is_complete_matches_removal(fei):
         assert not decompose.is_complete(counts, fei, need), _ids(hand)
 
 
-@pytest.mark.parametrize("fei,n", [(0, 1500), (1, 600), (2, 400)], ids=["no-fei", "one-fei", "two-fei"])
+@pytest.mark.parametrize("fei,n", [(0, 1000), (1, 400), (2, 200)], ids=["no-fei", "one-fei", "two-fei"])
 def test_readings_finds_every_reading(fei, n):
     eye_tiles = MY3_TILES if fei else ALL
     for hand in random_hands(30 + fei, n, fei, size=14, suits=(1,) if fei else (0, 1, 2)):
