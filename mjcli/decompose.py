@@ -1,9 +1,13 @@
 """Every reading of a hand into sets and an eye, and the tiles a hand waits on.
 
-Work is done one suit at a time: a suit's counts (a tuple of 9, or 7 for the
-honours) split into sets and at most one eye, Fei filling places, and the
-answers are cached by those counts, so the same suit shape is solved once per
-process however many hands share it.
+Work is done one suit at a time: a suit's counts split into sets and at most
+one eye, Fei filling places, and the answers are cached by those counts, so
+the same suit shape is solved once per process however many hands share it.
+Waits and "is it complete" use lookup tables (a table of every complete suit
+shape, memoised masks with the Fei as an extra dimension, and a memo of the
+places where one more tile completes a suit given the other suits): no
+candidate tile is tried by decomposing the hand again. ``readings`` (for
+scoring) lists every split, from each suit's cached splits.
 
 >>> from mjcli.tiles import parse_hand
 >>> sorted(r.describe() for r in readings(parse_hand("111222333m 789p 55s")))
@@ -20,9 +24,6 @@ from .tiles import CHOW, JOKER, ORPHANS, PONG, Hand, tile_code
 
 # A set inside a reading: (kind, lowest tile, number of Fei in it)
 SetT = tuple  # (str, int, int)
-
-SUIT_RANGES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
-
 
 @dataclass(frozen=True)
 class Reading:
@@ -141,12 +142,6 @@ def suit_splits(counts: tuple[int, ...], chows: bool, jokers: int) -> tuple:
 
     rec(0, jokers, None, 0, [])
     return tuple(sorted(out, key=lambda x: (x[0], x[1] is not None, x[1] or 0, x[3])))
-
-
-@functools.lru_cache(maxsize=1 << 18)
-def suit_shapes(counts: tuple[int, ...], chows: bool, jokers: int) -> frozenset:
-    """The (jokers_used, has_eye) pairs for which the suit splits completely."""
-    return frozenset((u, e is not None) for u, e, _, _ in suit_splits(counts, chows, jokers))
 
 
 # --------------------------------------------------------------------------
@@ -350,10 +345,6 @@ def _hand_mask(keys, J: int) -> int:
 
 # --------------------------------------------------------------------------
 # Whole hands
-
-
-def _suit_keys(counts):
-    return [(tuple(counts[a:b]), chows) for a, b, chows in SUIT_RANGES]
 
 
 def is_complete(counts: list[int], jokers: int, sets_needed: int) -> bool:
