@@ -489,7 +489,7 @@ def format_hand(hand: Hand, *, win: bool = True) -> str:
         parts.append("|")
         parts.extend(hand.bonus)
     if win and hand.win is not None:
-        parts.append("@" + ("J" if hand.win == JOKER else tile_code(hand.win)))
+        parts.append("@" + _run_text((hand.win,)) if hand.win != JOKER else "@J")
     if hand.self_drawn:
         parts.append("zimo")
     if hand.seat != "E":
