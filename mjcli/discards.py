@@ -19,10 +19,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import decompose
-from .errors import MjError
-from .scoring import apply_overrides
-from .tiles import JOKER, Hand, format_hand, parse_hand, tile_code, validate, variant_tiles
-from .waits import WaitResult, wait
+from .tiles import JOKER, Hand, format_hand, tile_code, validate, variant_tiles
+from .waits import WaitResult, answer_line, wait
 
 
 def _without(hand: Hand, t: int) -> Hand:
@@ -79,10 +77,4 @@ def discard_waits(hand: Hand, variant) -> WaitResult:
 
 def discard_text(text: str, variant, overrides: dict | None = None) -> WaitResult:
     """Parse and answer one 14-tile line; a bad line gives a result with ``ok`` False."""
-    try:
-        hand = parse_hand(text)
-        if overrides:
-            hand = apply_overrides(hand, {k: v for k, v in overrides.items() if k != "win"})
-        return discard_waits(hand, variant)
-    except MjError as exc:
-        return WaitResult(text.strip(), variant.id, variant.unit, variant.minimum, ok=False, error=exc)
+    return answer_line(text, variant, overrides, discard_waits)

@@ -98,8 +98,6 @@ def payment_text(pay: dict | None) -> str:
 
 
 def wait_table(rec: dict, glyphs: bool = False) -> str:
-    from tabulate import tabulate
-
     lines = [_hand_glyphs(rec["hand"], glyphs) + f"   ({rec['variant']})"]
     if not rec["ready"]:
         lines.append("not ready: no tile completes this hand")

@@ -119,10 +119,15 @@ def wait(hand: Hand, variant) -> WaitResult:
 
 def wait_text(text: str, variant, overrides: dict | None = None) -> WaitResult:
     """Parse and answer one line; a bad line gives a result with ``ok`` False."""
+    return answer_line(text, variant, overrides, wait)
+
+
+def answer_line(text: str, variant, overrides: dict | None, answer) -> WaitResult:
+    """Parse one line, apply the command-line options (all but --win), and ``answer(hand, variant)``."""
     try:
         hand = parse_hand(text)
         if overrides:
             hand = apply_overrides(hand, {k: v for k, v in overrides.items() if k != "win"})
-        return wait(hand, variant)
+        return answer(hand, variant)
     except MjError as exc:
         return WaitResult(text.strip(), variant.id, variant.unit, variant.minimum, ok=False, error=exc)
