@@ -126,55 +126,111 @@ def _groups(hand: Hand, reading) -> list[Group]:
     return groups
 
 
+class _Plan:
+    """What scoring needs of one variant, worked out once per variant object (speed, issue 6).
+
+    ``hand_rows`` and ``reading_rows`` are the variant's patterns as
+    ``(index in the YAML, spec, predicate, options)``, split by whether the
+    predicate needs a reading; the answers of the first kind are kept per hand
+    context in ``by_context`` (see :func:`mjcli.patterns.pattern`).
+    """
+
+    __slots__ = ("variant", "hand_rows", "reading_rows", "tiles", "thirteen", "by_context")
+
+    def __init__(self, variant):
+        self.variant = variant
+        rows = [(i, spec, REGISTRY[spec.id].fn, spec.options) for i, spec in enumerate(variant.patterns)]
+        self.hand_rows = tuple(r for r in rows if not REGISTRY[r[1].id].needs_reading)
+        self.reading_rows = tuple(r for r in rows if REGISTRY[r[1].id].needs_reading)
+        self.tiles = variant_tiles(variant)
+        self.thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
+        self.by_context: dict = {}
+
+    def hand_found(self, hand: Hand) -> tuple:
+        """``(index, spec, count)`` of each pattern present that needs no reading."""
+        key = (hand.jokers, hand.melds, hand.bonus, hand.self_drawn, hand.seat, hand.round, hand.flags)
+        found = self.by_context.get(key)
+        if found is None:
+            ctx = Ctx(hand, self.variant, None, _groups(hand, None), None)
+            out = []
+            for i, spec, fn, options in self.hand_rows:
+                ctx.opts = options
+                n = fn(ctx)
+                if n:
+                    out.append((i, spec, n))
+            if len(self.by_context) > 4096:
+                self.by_context.clear()
+            found = self.by_context[key] = tuple(out)
+        return found
+
+    def found(self, hand: Hand, reading, hand_found: tuple) -> list:
+        """``(index, spec, count)`` of every pattern present in this reading, in YAML order."""
+        if reading is None:
+            return list(hand_found)
+        ctx = Ctx(hand, self.variant, reading, _groups(hand, reading), None if reading.special else reading.eye)
+        out = list(hand_found)
+        for row in self.reading_rows:
+            ctx.opts = row[3]
+            n = row[2](ctx)
+            if n:
+                out.append((row[0], row[1], n))
+        if hand_found:
+            out.sort(key=_first)
+        return out
+
+
+def _first(row):
+    return row[0]
+
+
 _PLANS: dict = {}
 
 
-def _plan(variant) -> tuple:
-    """(variant, its patterns as (spec, predicate, needs_reading, options), its tiles, thirteen),
-    worked out once per variant object (speed, issue 6)."""
-    entry = _PLANS.get(id(variant))
-    if entry is None or entry[0] is not variant:
+def _plan(variant) -> _Plan:
+    plan = _PLANS.get(id(variant))
+    if plan is None or plan.variant is not variant:
         if len(_PLANS) > 64:
             _PLANS.clear()
-        rows = tuple((spec, REGISTRY[spec.id].fn, REGISTRY[spec.id].needs_reading, spec.options)
-                     for spec in variant.patterns)
-        thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
-        entry = _PLANS[id(variant)] = (variant, rows, variant_tiles(variant), thirteen)
-    return entry
+        plan = _PLANS[id(variant)] = _Plan(variant)
+    return plan
+
+
+def _tally(variant, found: list) -> tuple:
+    """Apply ``replaces`` and the limit: (patterns kept, patterns listed, raw, total, limit hand?)."""
+    replaced = {r for _, spec, _ in found for r in spec.replaces}
+    if replaced:
+        found = [f for f in found if f[1].id not in replaced]
+    limits = [f for f in found if f[1].limit]
+    if limits:
+        return found, limits, variant.limit, variant.limit, True
+    raw = 0
+    for _, spec, n in found:
+        raw += spec.value * n
+    return found, found, raw, min(raw, variant.limit), False
+
+
+def _result(hand: Hand, variant, reading, text: str, tally: tuple) -> ScoreResult:
+    found, listed, raw, total, limit_hand = tally
+    res = ScoreResult(text, variant.id, variant.unit, variant.minimum, variant.limit)
+    res.winning = reading is not None or any(f[1].wins_alone for f in found)
+    res.reading = reading.describe() if reading is not None else ""
+    if limit_hand:
+        # every limit hand found is listed; the first carries the limit so the points add up to the total
+        res.patterns = [_found(s.id, s.name, variant.limit, 1, variant.limit if k == 0 else 0, True)
+                        for k, (_, s, _) in enumerate(listed)]
+    else:
+        res.patterns = [_found(s.id, s.name, s.value, n, s.value * n, False) for _, s, n in listed]
+    res.raw, res.total, res.limit_hand = raw, total, limit_hand
+    return res
 
 
 def evaluate(hand: Hand, variant, reading, text: str | None = None) -> ScoreResult:
     """Score one reading (or ``None``: only the patterns that need no sets).
 
     ``text`` is the hand's canonical text when the caller has it already."""
-    ctx = Ctx(hand, variant, reading, _groups(hand, reading),
-              reading.eye if reading is not None and not reading.special else None)
-    found: list[tuple] = []
-    for spec, fn, needs_reading, options in _plan(variant)[1]:
-        if reading is None and needs_reading:
-            continue
-        ctx.opts = options
-        n = fn(ctx)
-        if n:
-            found.append((spec, n))
-    replaced = {r for spec, _ in found for r in spec.replaces}
-    found = [(s, n) for s, n in found if s.id not in replaced]
-    limits = [(s, n) for s, n in found if s.limit]
-    res = ScoreResult(format_hand(hand) if text is None else text, variant.id, variant.unit, variant.minimum,
-                      variant.limit)
-    res.winning = reading is not None or any(s.wins_alone for s, _ in found)
-    res.reading = reading.describe() if reading is not None else ""
-    if limits:
-        # every limit hand found is listed; the first carries the limit so the points add up to the total
-        res.patterns = [_found(s.id, s.name, variant.limit, 1, variant.limit if i == 0 else 0, True)
-                        for i, (s, _) in enumerate(limits)]
-        res.raw = res.total = variant.limit
-        res.limit_hand = True
-    else:
-        res.patterns = [_found(s.id, s.name, s.value, n, s.value * n, False) for s, n in found]
-        res.raw = sum(p.points for p in res.patterns)
-        res.total = min(res.raw, variant.limit)
-    return res
+    plan = _plan(variant)
+    found = plan.found(hand, reading, plan.hand_found(hand))
+    return _result(hand, variant, reading, format_hand(hand) if text is None else text, _tally(variant, found))
 
 
 def _rank(r: ScoreResult):
@@ -182,17 +238,29 @@ def _rank(r: ScoreResult):
 
 
 def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
-    """Score a parsed hand: every reading is tried and the best kept."""
+    """Score a parsed hand: every reading is tried and the best kept.
+
+    Readings are compared by their totals; only the best one (the first of
+    equals) is built into a result, unless ``all_readings`` asks for them all."""
     validate(hand, variant, size=None)
-    _, _, tiles, thirteen = _plan(variant)
-    if hand.size == 14:
-        rs = decompose.readings(hand, tiles, thirteen)
-    else:
-        rs = []
+    plan = _plan(variant)
+    rs = decompose.readings(hand, plan.tiles, plan.thirteen) if hand.size == 14 else []
     text = format_hand(hand)
-    results = [evaluate(hand, variant, r, text) for r in rs]
+    hand_found = plan.hand_found(hand)
+    if all_readings:
+        results = [_result(hand, variant, r, text, _tally(variant, plan.found(hand, r, hand_found))) for r in rs]
+    elif rs:
+        best_r, best_t, best_key = None, None, None
+        for r in rs:
+            t = _tally(variant, plan.found(hand, r, hand_found))
+            key = (t[3], t[2], t[4])  # total, raw, limit hand: as _rank (every reading wins)
+            if best_key is None or key > best_key:
+                best_r, best_t, best_key = r, t, key
+        results = [_result(hand, variant, best_r, text, best_t)]
+    else:
+        results = []
     if not results:
-        alone = evaluate(hand, variant, None, text)
+        alone = _result(hand, variant, None, text, _tally(variant, list(hand_found)))
         if not alone.winning and hand.size != 14:
             validate(hand, variant, size=14)  # raises the size error
         results = [alone]

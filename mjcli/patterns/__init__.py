@@ -10,7 +10,11 @@ Register a predicate with :func:`pattern`; the YAML names it by id::
     @pattern("dragon_set")
     def dragon_set(ctx):
         "Dragon pung: 箭刻"
-        return sum(1 for g in ctx.groups if g.is_triplet and g.tile in DRAGON_TILES)
+        return ctx.shape.dragon_sets
+
+``ctx.shape`` (a :class:`Shape`) answers what many predicates ask about the
+reading (set kinds, triplet tiles, suits, honours, terminals), worked out once
+per reading; ``ctx.groups`` and ``ctx.tiles`` give the sets themselves.
 """
 
 from __future__ import annotations
@@ -47,6 +51,70 @@ class Group:
         return (t,) * (4 if self.kind == KONG else 3)
 
 
+class Shape:
+    """What the predicates ask about one reading's sets and eye, worked out in one pass (speed, issue 6).
+
+    ``sets``, ``chows``, ``triplets`` (pongs and kongs) and ``kongs`` count
+    sets; ``triplet_tiles`` lists the tile of each pong or kong;
+    ``dragon_sets`` and ``wind_sets`` count the honour ones; ``suits`` holds
+    the suit letters present; ``honours``, ``terminals`` (a 1 or 9) and
+    ``simples`` (a suited 2-8) say whether the hand holds any such tile.
+    """
+
+    __slots__ = ("sets", "chows", "triplets", "kongs", "triplet_tiles", "dragon_sets", "wind_sets",
+                 "suits", "honours", "terminals", "simples")
+
+    def __init__(self, groups, eye: int | None):
+        chows = kongs = dragons = winds = 0
+        trip = []
+        suits = set()
+        honours = terminals = simples = False
+        for g in groups:
+            t = g.tile
+            if g.kind == CHOW:
+                chows += 1
+                suits.add("mps"[t // 9])
+                simples = True  # the middle tile of a chow is a 2-8
+                if t % 9 in (0, 6):
+                    terminals = True
+                continue
+            trip.append(t)
+            if g.kind == KONG:
+                kongs += 1
+            if t >= 27:
+                honours = True
+                if t >= 31:
+                    dragons += 1
+                else:
+                    winds += 1
+            else:
+                suits.add("mps"[t // 9])
+                if t % 9 in (0, 8):
+                    terminals = True
+                else:
+                    simples = True
+        if eye is not None:
+            if eye >= 27:
+                honours = True
+            else:
+                suits.add("mps"[eye // 9])
+                if eye % 9 in (0, 8):
+                    terminals = True
+                else:
+                    simples = True
+        self.sets = len(groups)
+        self.chows = chows
+        self.triplets = len(trip)
+        self.kongs = kongs
+        self.triplet_tiles = trip
+        self.dragon_sets = dragons
+        self.wind_sets = winds
+        self.suits = suits
+        self.honours = honours
+        self.terminals = terminals
+        self.simples = simples
+
+
 @dataclass
 class Ctx:
     """What a predicate sees."""
@@ -58,6 +126,12 @@ class Ctx:
     eye: int | None = None
     opts: Mapping = field(default_factory=dict)
     cache: dict = field(default_factory=dict)
+    shape: Shape = field(init=False, repr=False)
+    special: str | None = field(init=False, repr=False)  # the reading's special shape, e.g. thirteen_orphans
+
+    def __post_init__(self):
+        self.shape = Shape(self.groups, self.eye)
+        self.special = getattr(self.reading, "special", None)
 
     @property
     def tiles(self) -> list[int]:
@@ -68,10 +142,6 @@ class Ctx:
                 ts += [self.eye, self.eye]
             self.cache["tiles"] = ts
         return self.cache["tiles"]
-
-    @property
-    def special(self) -> str | None:
-        return getattr(self.reading, "special", None)
 
 
 @dataclass(frozen=True)
@@ -87,6 +157,11 @@ REGISTRY: dict[str, Predicate] = {}
 
 def pattern(*ids: str, needs_reading: bool = True, options: Mapping[str, tuple] | None = None):
     """Register a predicate under one or more pattern ids.
+
+    A predicate with ``needs_reading=False`` looks only at the hand's context:
+    its bonus tiles, flags, seat, round, self-drawn, melds and Fei, never its
+    concealed tiles, winning tile or a reading. The scorer asks it once per
+    context and keeps the answer (speed, issue 6).
 
     ``options`` names the YAML ``options`` the predicate reads and the values each may take;
     the variant loader refuses any other.

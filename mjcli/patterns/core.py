@@ -5,58 +5,11 @@ Each predicate's docstring gives the pattern's native name.
 
 from __future__ import annotations
 
-from ..tiles import BONUS_TOKENS, CHOW, DRAGON_TILES, KONG, TERMINALS, WIND_TILES, WINDS
+from ..tiles import BONUS_TOKENS, DRAGON_TILES, WIND_TILES, WINDS
 from . import Ctx, pattern
 
 SEAT_NUMBER = {w: i + 1 for i, w in enumerate(WINDS)}
-
-
-def _wind_tile(wind: str) -> int:
-    return 27 + WINDS.index(wind)
-
-
-# The helpers below are asked by many predicates for the same reading, so each
-# keeps its answer in ``ctx.cache`` (speed, issue 6); the answers are the same.
-
-
-def _suits(ctx: Ctx) -> set[str]:
-    s = ctx.cache.get("suits")
-    if s is None:
-        s = ctx.cache["suits"] = {"mps"[t // 9] for t in ctx.tiles if t < 27}
-    return s
-
-
-def _has_honours(ctx: Ctx) -> bool:
-    h = ctx.cache.get("honours")
-    if h is None:
-        h = ctx.cache["honours"] = any(t >= 27 for t in ctx.tiles)
-    return h
-
-
-def _triplets_of(ctx: Ctx, tiles) -> int:
-    trip = ctx.cache.get("triplets")
-    if trip is None:
-        trip = ctx.cache["triplets"] = [g.tile for g in ctx.groups if g.is_triplet]
-    return len([t for t in trip if t in tiles]) if trip else 0
-
-
-_TERMINAL_SET = frozenset(TERMINALS)
-
-
-def _classes(ctx: Ctx) -> tuple[bool, bool, bool]:
-    """(some terminal, some honour, some simple: a suited 2-8) among the hand's tiles."""
-    c = ctx.cache.get("classes")
-    if c is None:
-        terminal = honour = simple = False
-        for t in ctx.tiles:
-            if t >= 27:
-                honour = True
-            elif t in _TERMINAL_SET:
-                terminal = True
-            else:
-                simple = True
-        c = ctx.cache["classes"] = (terminal, honour, simple)
-    return c
+WIND_TILE = {w: 27 + i for i, w in enumerate(WINDS)}
 
 
 def _bonus(ctx: Ctx, families=("flower", "season")) -> list[tuple[str, int]]:
@@ -71,100 +24,104 @@ def _bonus(ctx: Ctx, families=("flower", "season")) -> list[tuple[str, int]]:
 @pattern("ping_wu")
 def ping_wu(ctx: Ctx) -> int:
     """Ping Wu 平糊: four chows and any pair."""
-    return int(not ctx.special and len(ctx.groups) == 4 and all(g.kind == CHOW for g in ctx.groups))
+    shape = ctx.shape
+    return int(not ctx.special and shape.sets == 4 and shape.chows == 4)
 
 
 @pattern("all_pungs", "all_pongs")
 def all_pungs(ctx: Ctx) -> int:
     """Dui Dui Wu 對對糊: four pungs or kongs and a pair."""
-    return int(not ctx.special and len(ctx.groups) == 4 and all(g.is_triplet for g in ctx.groups))
+    shape = ctx.shape
+    return int(not ctx.special and shape.sets == 4 and shape.triplets == 4)
 
 
 @pattern("half_flush")
 def half_flush(ctx: Ctx) -> int:
     """Wan Yat Sik 混一色: one suit plus honours."""
-    return int(len(_suits(ctx)) == 1 and _has_honours(ctx))
+    shape = ctx.shape
+    return int(len(shape.suits) == 1 and shape.honours)
 
 
 @pattern("full_flush")
 def full_flush(ctx: Ctx) -> int:
     """Ching Yat Sik 清一色: one suit only."""
-    return int(len(_suits(ctx)) == 1 and not _has_honours(ctx))
+    shape = ctx.shape
+    return int(len(shape.suits) == 1 and not shape.honours)
 
 
 @pattern("mixed_terminals")
 def mixed_terminals(ctx: Ctx) -> int:
     """Wan Yiu Gau 混么九: only 1s, 9s and honours, some of each."""
-    terminal, honour, simple = _classes(ctx)
-    return int(not ctx.special and not simple and terminal and honour)
+    shape = ctx.shape
+    return int(not ctx.special and not shape.simples and shape.terminals and shape.honours)
 
 
 @pattern("all_terminals")
 def all_terminals(ctx: Ctx) -> int:
     """Ching Yiu Gau 清么九: only 1s and 9s."""
-    terminal, honour, simple = _classes(ctx)
-    return int(not ctx.special and not simple and not honour)
+    shape = ctx.shape
+    return int(not ctx.special and not shape.simples and not shape.honours)
 
 
 @pattern("all_honours")
 def all_honours(ctx: Ctx) -> int:
     """Chuen Tsz 全字: honours only."""
-    terminal, honour, simple = _classes(ctx)
-    return int(not ctx.special and not simple and not terminal)
+    shape = ctx.shape
+    return int(not ctx.special and not shape.simples and not shape.terminals)
 
 
 @pattern("dragon_set")
 def dragon_set(ctx: Ctx) -> int:
     """Jin Hak 箭刻: a pung or kong of a dragon, each."""
-    return _triplets_of(ctx, DRAGON_TILES)
+    return ctx.shape.dragon_sets
 
 
 @pattern("small_dragons")
 def small_dragons(ctx: Ctx) -> int:
     """Siu Sam Yuen 小三元: two dragon sets and the third dragon as the pair."""
-    return int(_triplets_of(ctx, DRAGON_TILES) == 2 and ctx.eye in DRAGON_TILES)
+    return int(ctx.shape.dragon_sets == 2 and ctx.eye in DRAGON_TILES)
 
 
 @pattern("big_dragons")
 def big_dragons(ctx: Ctx) -> int:
     """Dai Sam Yuen 大三元: a set of each dragon."""
-    return int(_triplets_of(ctx, DRAGON_TILES) == 3)
+    return int(ctx.shape.dragon_sets == 3)
 
 
 @pattern("small_winds")
 def small_winds(ctx: Ctx) -> int:
     """Siu Sei Hei 小四喜: three wind sets and the fourth wind as the pair."""
-    return int(_triplets_of(ctx, WIND_TILES) == 3 and ctx.eye in WIND_TILES)
+    return int(ctx.shape.wind_sets == 3 and ctx.eye in WIND_TILES)
 
 
 @pattern("big_winds")
 def big_winds(ctx: Ctx) -> int:
     """Dai Sei Hei 大四喜: a set of each wind."""
-    return int(_triplets_of(ctx, WIND_TILES) == 4)
+    return int(ctx.shape.wind_sets == 4)
 
 
 @pattern("seat_wind")
 def seat_wind(ctx: Ctx) -> int:
     """Mun Fung 門風: a pung or kong of the seat wind."""
-    return _triplets_of(ctx, (_wind_tile(ctx.hand.seat),))
+    return ctx.shape.triplet_tiles.count(WIND_TILE[ctx.hand.seat])
 
 
 @pattern("round_wind", "east_set")
 def round_wind(ctx: Ctx) -> int:
     """Quan Fung 圈風: a pung or kong of the round wind."""
-    return _triplets_of(ctx, (_wind_tile(ctx.hand.round),))
+    return ctx.shape.triplet_tiles.count(WIND_TILE[ctx.hand.round])
 
 
 @pattern("north_set")
 def north_set(ctx: Ctx) -> int:
     """Bak 北: a pung or kong of North (the empty seat in a three-player game)."""
-    return _triplets_of(ctx, (_wind_tile("N"),))
+    return ctx.shape.triplet_tiles.count(WIND_TILE["N"])
 
 
 @pattern("four_kongs")
 def four_kongs(ctx: Ctx) -> int:
     """Sap Baat Lo Hon 十八羅漢: four kongs."""
-    return int(sum(1 for g in ctx.groups if g.kind == KONG) == 4)
+    return int(ctx.shape.kongs == 4)
 
 
 @pattern("four_concealed_pungs", "four_concealed_pongs", "kam_kam_hu",
@@ -176,7 +133,7 @@ def four_concealed_pungs(ctx: Ctx) -> int:
     pair), ``pong`` (the winning tile always completes a pong, never the pair),
     or ``self_drawn_only``.
     """
-    if ctx.special or len(ctx.groups) != 4 or not all(g.is_triplet for g in ctx.groups):
+    if ctx.special or ctx.shape.sets != 4 or ctx.shape.triplets != 4:
         return 0
     if any(g.exposure in ("claimed", "added") for g in ctx.groups):
         return 0

@@ -13,7 +13,7 @@ The shared ones (flushes, dragon and wind sets, ``own_flower`` with E1 S2 W3,
 
 from __future__ import annotations
 
-from ..tiles import BONUS_TOKENS, CHOW
+from ..tiles import BONUS_TOKENS
 from . import Ctx, pattern
 
 FAMILY_SIZE = 4
@@ -27,13 +27,8 @@ def _families(ctx: Ctx) -> list[str]:
 @pattern("all_chows")
 def all_chows(ctx: Ctx) -> int:
     """Ping Hu 平胡 (All Chow): four chows and an eye of the suit (Tong)."""
-    return int(
-        not ctx.special
-        and len(ctx.groups) == 4
-        and all(g.kind == CHOW for g in ctx.groups)
-        and ctx.eye is not None
-        and ctx.eye < 27
-    )
+    shape = ctx.shape
+    return int(not ctx.special and shape.sets == 4 and shape.chows == 4 and ctx.eye is not None and ctx.eye < 27)
 
 
 @pattern("face", needs_reading=False)

@@ -7,7 +7,7 @@ self_drawn_only``) are registered in :mod:`mjcli.patterns.core`.
 
 from __future__ import annotations
 
-from ..tiles import BONUS_TOKENS, CHOW, DRAGON_TILES, WINDS
+from ..tiles import BONUS_TOKENS, DRAGON_TILES, WINDS
 from . import Ctx, pattern
 
 # Suo 2 3 4 6 8 (indexes 19 20 21 23 25) and the green dragon (32)
@@ -32,7 +32,7 @@ def concealed_self_drawn(ctx: Ctx) -> int:
 
 def _ping_hu_shape(ctx: Ctx) -> bool:
     """Four chows, and a pair that is neither a dragon nor the seat or round wind."""
-    if ctx.special or len(ctx.groups) != 4 or any(g.kind != CHOW for g in ctx.groups):
+    if ctx.special or ctx.shape.sets != 4 or ctx.shape.chows != 4:
         return False
     winds = {27 + WINDS.index(ctx.hand.seat), 27 + WINDS.index(ctx.hand.round)}
     return ctx.eye is not None and ctx.eye not in DRAGON_TILES and ctx.eye not in winds
