@@ -14,7 +14,9 @@ Inside the library a tile is an integer 0..33 (``m`` 0-8, ``p`` 9-17,
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field, replace
+from operator import eq
 from typing import Iterable
 
 from .errors import HandError, ParseError
@@ -458,28 +460,44 @@ def parse_hand(text: str) -> Hand:
                 seat, round_, frozenset(flags))
 
 
+_TILE_TEXT = tuple(str(t % 9 + 1) for t in range(27)) + tuple(HONOUR_LETTERS)  # a tile inside its run
+_SUIT_ENDS = (("m", 9), ("p", 18), ("s", 27))
+
+
 def format_tiles(tiles: Iterable[int], jokers: int = 0) -> str:
     """Sorted tiles grouped by suit, honours as letters, Fei last.
 
     >>> format_tiles([13, 0, 1, 2, 27, 27], 1)
     '123m 5p EE J'
     """
-    groups: dict[str, list[int]] = {}
-    for t in sorted(tiles):
-        groups.setdefault(suit_of(t), []).append(t)
+    ts = sorted(tiles)
     parts = []
-    for s in "mps":
-        if s in groups:
-            parts.append("".join(str(t % 9 + 1) for t in groups[s]) + s)
-    if "z" in groups:
-        parts.append("".join(HONOUR_LETTERS[t - 27] for t in groups["z"]))
+    lo = 0
+    for suit, end in _SUIT_ENDS:  # each suit's run is a slice of the sorted tiles
+        hi = bisect_left(ts, end, lo)
+        if hi > lo:
+            parts.append("".join(map(_TILE_TEXT.__getitem__, ts[lo:hi])) + suit)
+        lo = hi
+    if lo < len(ts):
+        parts.append("".join(map(_TILE_TEXT.__getitem__, ts[lo:])))
     if jokers:
         parts.append("J" * jokers)
     return " ".join(parts)
 
 
+_WIN_TEXT = tuple(_run_text((t,)) for t in range(34)) + ("J",)  # the tile after @
+
+
 def format_hand(hand: Hand, *, win: bool = True) -> str:
     """Canonical text of a hand; parsing it again gives the same hand."""
+    if not (hand.melds or hand.bonus or hand.flags) and hand.seat == "E" and hand.round == "E":
+        # the common plain hand (issue 6): tiles, then @T and zimo
+        text = format_tiles(hand.concealed, hand.jokers)
+        if win and hand.win is not None:
+            text = f"{text} @{_WIN_TEXT[hand.win]}" if text else "@" + _WIN_TEXT[hand.win]
+        if hand.self_drawn:
+            text = f"{text} zimo" if text else "zimo"
+        return text
     parts = []
     body = format_tiles(hand.concealed, hand.jokers)
     if body:
@@ -489,7 +507,7 @@ def format_hand(hand: Hand, *, win: bool = True) -> str:
         parts.append("|")
         parts.extend(hand.bonus)
     if win and hand.win is not None:
-        parts.append("@" + _run_text((hand.win,)) if hand.win != JOKER else "@J")
+        parts.append("@" + _WIN_TEXT[hand.win])
     if hand.self_drawn:
         parts.append("zimo")
     if hand.seat != "E":
@@ -512,12 +530,32 @@ def variant_tiles(variant) -> list[int]:
     return sorted(out)
 
 
+_KINDS: dict = {}  # id(variant) -> (variant, frozenset of its tile kinds)
+
+
+def _tile_kinds(variant) -> frozenset:
+    entry = _KINDS.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        if len(_KINDS) > 64:
+            _KINDS.clear()
+        entry = _KINDS[id(variant)] = (variant, frozenset(variant_tiles(variant)))
+    return entry[1]
+
+
 def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
     """Raise :class:`HandError` if the hand cannot exist in ``variant``.
 
     ``size`` is the hand size wanted (14 to score, 13 to wait, None to skip).
     """
-    have = set(variant_tiles(variant))
+    have = _tile_kinds(variant)
+    if not (hand.melds or hand.bonus or hand.jokers):
+        # the common plain hand (issue 6): its tiles are the variant's, no fifth copy (sorted,
+        # so five alike sit four apart), seat and round played, the size wanted; any doubt
+        # goes on to the full checks below, which name the problem
+        ts = sorted(hand.concealed)
+        if (have.issuperset(ts) and not any(map(eq, ts, ts[4:])) and hand.seat in variant.seats
+                and hand.round in variant.rounds and (size is None or len(ts) == size)):
+            return
     for t in hand.concealed + tuple(t for m in hand.melds for t in m.tiles):
         if t not in have:
             raise HandError(f"tile {tile_code(t)} is not in the {variant.id} set; `mjcli rules {variant.id} --tiles` lists its tiles")
