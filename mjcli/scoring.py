@@ -130,21 +130,26 @@ class _Plan:
     """What scoring needs of one variant, worked out once per variant object (speed, issue 6).
 
     ``hand_rows`` and ``reading_rows`` are the variant's patterns as
-    ``(index in the YAML, spec, predicate, options)``, split by whether the
-    predicate needs a reading; the answers of the first kind are kept per hand
-    context in ``by_context`` (see :func:`mjcli.patterns.pattern`).
+    ``(index in the YAML, spec, predicate, options, when)``, split by whether
+    the predicate needs a reading; the answers of the first kind are kept per
+    hand context in ``by_context`` (see :func:`mjcli.patterns.pattern`), and
+    a predicate of the second kind is skipped when its ``when`` is false for
+    the reading. ``payments`` keeps each payment summary by (total,
+    self-drawn, pattern ids).
     """
 
-    __slots__ = ("variant", "hand_rows", "reading_rows", "tiles", "thirteen", "by_context")
+    __slots__ = ("variant", "hand_rows", "reading_rows", "tiles", "thirteen", "by_context", "payments")
 
     def __init__(self, variant):
         self.variant = variant
-        rows = [(i, spec, REGISTRY[spec.id].fn, spec.options) for i, spec in enumerate(variant.patterns)]
+        rows = [(i, spec, REGISTRY[spec.id].fn, spec.options, REGISTRY[spec.id].when)
+                for i, spec in enumerate(variant.patterns)]
         self.hand_rows = tuple(r for r in rows if not REGISTRY[r[1].id].needs_reading)
         self.reading_rows = tuple(r for r in rows if REGISTRY[r[1].id].needs_reading)
         self.tiles = variant_tiles(variant)
         self.thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
         self.by_context: dict = {}
+        self.payments: dict = {}
 
     def hand_found(self, hand: Hand) -> tuple:
         """``(index, spec, count)`` of each pattern present that needs no reading."""
@@ -153,7 +158,7 @@ class _Plan:
         if found is None:
             ctx = Ctx(hand, self.variant, None, _groups(hand, None), None)
             out = []
-            for i, spec, fn, options in self.hand_rows:
+            for i, spec, fn, options, _ in self.hand_rows:
                 ctx.opts = options
                 n = fn(ctx)
                 if n:
@@ -168,15 +173,29 @@ class _Plan:
         if reading is None:
             return list(hand_found)
         ctx = Ctx(hand, self.variant, reading, _groups(hand, reading), None if reading.special else reading.eye)
+        shape = ctx.shape
         out = list(hand_found)
-        for row in self.reading_rows:
-            ctx.opts = row[3]
-            n = row[2](ctx)
-            if n:
-                out.append((row[0], row[1], n))
+        for i, spec, fn, options, when in self.reading_rows:
+            if when is None or getattr(shape, when):
+                ctx.opts = options
+                n = fn(ctx)
+                if n:
+                    out.append((i, spec, n))
         if hand_found:
             out.sort(key=_first)
         return out
+
+    def payment(self, res: ScoreResult, self_drawn: bool) -> dict | None:
+        """:func:`mjcli.payments.payment_summary` of a result, a fresh dict each time."""
+        key = (res.total, self_drawn, tuple(p.id for p in res.patterns))
+        pay = self.payments.get(key, False)
+        if pay is False:
+            from .payments import payment_summary
+
+            if len(self.payments) > 4096:
+                self.payments.clear()
+            pay = self.payments[key] = payment_summary(self.variant, res.total, self_drawn, res)
+        return dict(pay) if pay is not None else None
 
 
 def _first(row):
@@ -276,9 +295,7 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
                 seen.add(key)
                 alts.append(r)
         best.alternatives = alts
-    from .payments import payment_summary
-
-    best.payment = payment_summary(variant, best.total, hand.self_drawn, best) if best.meets_minimum else None
+    best.payment = plan.payment(best, hand.self_drawn) if best.meets_minimum else None
     return best
 
 

@@ -58,11 +58,13 @@ class Shape:
     sets; ``triplet_tiles`` lists the tile of each pong or kong;
     ``dragon_sets`` and ``wind_sets`` count the honour ones; ``suits`` holds
     the suit letters present; ``honours``, ``terminals`` (a 1 or 9) and
-    ``simples`` (a suited 2-8) say whether the hand holds any such tile.
+    ``simples`` (a suited 2-8) say whether the hand holds any such tile;
+    ``one_suit`` and ``no_simples`` say so for the flushes and the
+    terminal hands. A predicate's ``when`` names one of these.
     """
 
     __slots__ = ("sets", "chows", "triplets", "kongs", "triplet_tiles", "dragon_sets", "wind_sets",
-                 "suits", "honours", "terminals", "simples")
+                 "suits", "honours", "terminals", "simples", "one_suit", "no_simples")
 
     def __init__(self, groups, eye: int | None):
         chows = kongs = dragons = winds = 0
@@ -113,6 +115,8 @@ class Shape:
         self.honours = honours
         self.terminals = terminals
         self.simples = simples
+        self.one_suit = len(suits) == 1
+        self.no_simples = not simples
 
 
 @dataclass
@@ -150,12 +154,14 @@ class Predicate:
     needs_reading: bool
     doc: str
     options: Mapping[str, tuple] = field(default_factory=dict)  # option name -> the values it may take
+    when: str | None = None  # a Shape attribute: the predicate is asked only when it is true
 
 
 REGISTRY: dict[str, Predicate] = {}
 
 
-def pattern(*ids: str, needs_reading: bool = True, options: Mapping[str, tuple] | None = None):
+def pattern(*ids: str, needs_reading: bool = True, options: Mapping[str, tuple] | None = None,
+            when: str | None = None):
     """Register a predicate under one or more pattern ids.
 
     A predicate with ``needs_reading=False`` looks only at the hand's context:
@@ -165,13 +171,19 @@ def pattern(*ids: str, needs_reading: bool = True, options: Mapping[str, tuple] 
 
     ``options`` names the YAML ``options`` the predicate reads and the values each may take;
     the variant loader refuses any other.
+
+    ``when`` names a :class:`Shape` attribute that must be true (non-zero) for
+    the pattern to be present, e.g. ``when="dragon_sets"``: the scorer skips
+    the predicate on readings where it is false (speed, issue 6).
     """
+    if when is not None and (not needs_reading or when not in Shape.__slots__):
+        raise ValueError(f"when={when!r}: name a Shape attribute, on a predicate that needs a reading")
 
     def deco(fn):
         for pid in ids:
             if pid in REGISTRY:
                 raise ValueError(f"pattern id {pid!r} registered twice")
-            REGISTRY[pid] = Predicate(fn, needs_reading, (fn.__doc__ or "").strip(), dict(options or {}))
+            REGISTRY[pid] = Predicate(fn, needs_reading, (fn.__doc__ or "").strip(), dict(options or {}), when)
         return fn
 
     return deco

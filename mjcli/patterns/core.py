@@ -21,110 +21,110 @@ def _bonus(ctx: Ctx, families=("flower", "season")) -> list[tuple[str, int]]:
 # --- shape -----------------------------------------------------------------
 
 
-@pattern("ping_wu")
+@pattern("ping_wu", when="chows")
 def ping_wu(ctx: Ctx) -> int:
     """Ping Wu 平糊: four chows and any pair."""
     shape = ctx.shape
     return int(not ctx.special and shape.sets == 4 and shape.chows == 4)
 
 
-@pattern("all_pungs", "all_pongs")
+@pattern("all_pungs", "all_pongs", when="triplets")
 def all_pungs(ctx: Ctx) -> int:
     """Dui Dui Wu 對對糊: four pungs or kongs and a pair."""
     shape = ctx.shape
     return int(not ctx.special and shape.sets == 4 and shape.triplets == 4)
 
 
-@pattern("half_flush")
+@pattern("half_flush", when="one_suit")
 def half_flush(ctx: Ctx) -> int:
     """Wan Yat Sik 混一色: one suit plus honours."""
     shape = ctx.shape
     return int(len(shape.suits) == 1 and shape.honours)
 
 
-@pattern("full_flush")
+@pattern("full_flush", when="one_suit")
 def full_flush(ctx: Ctx) -> int:
     """Ching Yat Sik 清一色: one suit only."""
     shape = ctx.shape
     return int(len(shape.suits) == 1 and not shape.honours)
 
 
-@pattern("mixed_terminals")
+@pattern("mixed_terminals", when="no_simples")
 def mixed_terminals(ctx: Ctx) -> int:
     """Wan Yiu Gau 混么九: only 1s, 9s and honours, some of each."""
     shape = ctx.shape
     return int(not ctx.special and not shape.simples and shape.terminals and shape.honours)
 
 
-@pattern("all_terminals")
+@pattern("all_terminals", when="no_simples")
 def all_terminals(ctx: Ctx) -> int:
     """Ching Yiu Gau 清么九: only 1s and 9s."""
     shape = ctx.shape
     return int(not ctx.special and not shape.simples and not shape.honours)
 
 
-@pattern("all_honours")
+@pattern("all_honours", when="no_simples")
 def all_honours(ctx: Ctx) -> int:
     """Chuen Tsz 全字: honours only."""
     shape = ctx.shape
     return int(not ctx.special and not shape.simples and not shape.terminals)
 
 
-@pattern("dragon_set")
+@pattern("dragon_set", when="dragon_sets")
 def dragon_set(ctx: Ctx) -> int:
     """Jin Hak 箭刻: a pung or kong of a dragon, each."""
     return ctx.shape.dragon_sets
 
 
-@pattern("small_dragons")
+@pattern("small_dragons", when="dragon_sets")
 def small_dragons(ctx: Ctx) -> int:
     """Siu Sam Yuen 小三元: two dragon sets and the third dragon as the pair."""
     return int(ctx.shape.dragon_sets == 2 and ctx.eye in DRAGON_TILES)
 
 
-@pattern("big_dragons")
+@pattern("big_dragons", when="dragon_sets")
 def big_dragons(ctx: Ctx) -> int:
     """Dai Sam Yuen 大三元: a set of each dragon."""
     return int(ctx.shape.dragon_sets == 3)
 
 
-@pattern("small_winds")
+@pattern("small_winds", when="wind_sets")
 def small_winds(ctx: Ctx) -> int:
     """Siu Sei Hei 小四喜: three wind sets and the fourth wind as the pair."""
     return int(ctx.shape.wind_sets == 3 and ctx.eye in WIND_TILES)
 
 
-@pattern("big_winds")
+@pattern("big_winds", when="wind_sets")
 def big_winds(ctx: Ctx) -> int:
     """Dai Sei Hei 大四喜: a set of each wind."""
     return int(ctx.shape.wind_sets == 4)
 
 
-@pattern("seat_wind")
+@pattern("seat_wind", when="triplets")
 def seat_wind(ctx: Ctx) -> int:
     """Mun Fung 門風: a pung or kong of the seat wind."""
     return ctx.shape.triplet_tiles.count(WIND_TILE[ctx.hand.seat])
 
 
-@pattern("round_wind", "east_set")
+@pattern("round_wind", "east_set", when="triplets")
 def round_wind(ctx: Ctx) -> int:
     """Quan Fung 圈風: a pung or kong of the round wind."""
     return ctx.shape.triplet_tiles.count(WIND_TILE[ctx.hand.round])
 
 
-@pattern("north_set")
+@pattern("north_set", when="triplets")
 def north_set(ctx: Ctx) -> int:
     """Bak 北: a pung or kong of North (the empty seat in a three-player game)."""
     return ctx.shape.triplet_tiles.count(WIND_TILE["N"])
 
 
-@pattern("four_kongs")
+@pattern("four_kongs", when="kongs")
 def four_kongs(ctx: Ctx) -> int:
     """Sap Baat Lo Hon 十八羅漢: four kongs."""
     return int(ctx.shape.kongs == 4)
 
 
-@pattern("four_concealed_pungs", "four_concealed_pongs", "kam_kam_hu",
+@pattern("four_concealed_pungs", "four_concealed_pongs", "kam_kam_hu", when="triplets",
          options={"win_tile": ("eye_on_discard", "pong", "self_drawn_only")})
 def four_concealed_pungs(ctx: Ctx) -> int:
     """Sei Om Hak 四暗刻: four pungs or kongs formed in hand.
@@ -147,7 +147,7 @@ def four_concealed_pungs(ctx: Ctx) -> int:
     return int(ctx.hand.self_drawn or win_in == -1)
 
 
-@pattern("nine_gates")
+@pattern("nine_gates", when="one_suit")
 def nine_gates(ctx: Ctx) -> int:
     """Gau Lin Bo Deng 九蓮寶燈: 1112345678999 plus one more of the suit, nothing claimed."""
     hand = ctx.hand
