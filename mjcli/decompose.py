@@ -420,22 +420,23 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = Tr
                 eye = None
                 eye_j = 0
                 n_eyes = 0
-                for u, e, ej, _ in combo:
+                sets = ()
+                for u, e, ej, ss in combo:
                     used += u
+                    sets += ss  # the suits in order, so the sets stay sorted by tile
                     if e is not None:
                         eye, eye_j = e, ej
                         n_eyes += 1
                 if used > jokers or n_eyes > 1:
                     continue
                 left = jokers - used
-                sets = combo[0][3] if len(combo) == 1 else tuple(x for sp in combo for x in sp[3])
                 if eye is None:
                     if left != 2:
                         continue
                     for t in eye_tiles or ():
-                        out.extend(_place_win(hand, sets, t, 2))
+                        _place_win(out, hand, sets, t, 2)
                 elif left == 0:
-                    out.extend(_place_win(hand, sets, eye, eye_j))
+                    _place_win(out, hand, sets, eye, eye_j)
     if thirteen and not hand.melds and all(t in _ORPHAN_SET for t in concealed) \
             and is_thirteen_orphans(hand.counts(), jokers):
         out.append(Reading(special="thirteen_orphans", win_in=None))
@@ -446,10 +447,11 @@ def _ordered(sets):
     return tuple(sorted(sets, key=lambda s: (s[1], s[0], s[2])))
 
 
-def _place_win(hand: Hand, sets, eye, eye_j):
+def _place_win(out: list, hand: Hand, sets, eye, eye_j) -> None:
+    """Add the reading once for each place the winning tile may sit."""
     w = hand.win
     if w is None:
-        yield Reading(sets, eye, eye_j, None, None)
+        out.append(Reading(sets, eye, eye_j, None, None))
         return
     if w == JOKER:
         # a drawn Fei sits in any set or eye that holds a Fei
@@ -457,27 +459,27 @@ def _place_win(hand: Hand, sets, eye, eye_j):
         for i, (kind, t, j) in enumerate(sets):
             if j:
                 placed = True
-                yield Reading(sets, eye, eye_j, None, i)
+                out.append(Reading(sets, eye, eye_j, None, i))
         if eye_j:
             placed = True
-            yield Reading(sets, eye, eye_j, None, -1)
+            out.append(Reading(sets, eye, eye_j, None, -1))
         if not placed:
-            yield Reading(sets, eye, eye_j, None, None)
+            out.append(Reading(sets, eye, eye_j, None, None))
         return
     placed = False
-    seen = set()
-    for i, (kind, t, j) in enumerate(sets):
-        inside = (w == t) if kind == PONG else (t <= w <= t + 2 and w // 9 == t // 9)
-        if inside and (kind, t, j) not in seen:
-            seen.add((kind, t, j))
+    seen = []  # a set written twice (two alike chows) is one place
+    for i, s in enumerate(sets):
+        kind, t, j = s
+        if ((w == t) if kind == PONG else (t <= w <= t + 2 and w // 9 == t // 9)) and s not in seen:
+            seen.append(s)
             placed = True
-            yield Reading(sets, eye, eye_j, None, i)
+            out.append(Reading(sets, eye, eye_j, None, i))
     if eye == w and eye_j < 2:
         placed = True
-        yield Reading(sets, eye, eye_j, None, -1)
+        out.append(Reading(sets, eye, eye_j, None, -1))
     if not placed:
         # the winning tile was written but the reading uses a Fei in its place
-        yield Reading(sets, eye, eye_j, None, None)
+        out.append(Reading(sets, eye, eye_j, None, None))
 
 
 def is_winning_shape(hand: Hand, thirteen: bool = True) -> bool:

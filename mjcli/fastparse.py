@@ -2,9 +2,9 @@
 
 Most lines in a pipeline are plain concealed tiles, such as
 ``123m 456m 789m 23p EE``: digit runs with a suit letter, honour letters,
-free Fei, perhaps a winning tile ``@5p`` and ``zimo``. :func:`plain_tiles` reads such a line in one pass with a table
-look-up per character; anything else (melds, bonus tiles, context
-words, a comment, a Fei inside a digit run, odd spacing, any mistake) gives
+free Fei, perhaps a winning tile ``@5p`` and ``zimo``. :func:`plain_tiles` reads such a line a word at a time
+with a table look-up per character; anything else (melds, bonus tiles, context
+words, a comment, a Fei inside a digit run, two runs in one word, any mistake) gives
 ``None`` and the full parser in :mod:`mjcli.tiles` takes the line, so errors
 and every other notation keep their one place. This module imports nothing
 from mjcli, so :mod:`mjcli.tiles` can use it without a cycle.
@@ -53,10 +53,10 @@ def _context(s: str):
 def plain_tiles(text: str):
     """``(real tiles sorted, free Fei, winning tile, self-drawn)`` for a plain line, else None.
 
-    A plain line is concealed tiles, then optionally ``@T`` and ``zimo``. The
-    tiles are read from right to left, so a suit letter comes before its
-    digits. With no ``@T`` the winning tile is the last tile written, as in
-    the full parser.
+    A plain line is concealed tiles, then optionally ``@T`` and ``zimo``; each
+    word is one run of digits and its suit letter (``123m``) or honour letters
+    and Fei (``EEJ``). With no ``@T`` the winning tile is the last tile
+    written, as in the full parser.
     """
     s = text.strip()
     if len(s) > MAX_PLAIN:
@@ -69,29 +69,25 @@ def plain_tiles(text: str):
             return None
         s, win, self_drawn = ctx
     tiles: list[int] = []
-    table = None  # the digits of the run being read
-    need = False  # a suit letter read, no digit yet
-    for ch in reversed(s):
-        if table is not None and ch in table:
-            tiles.append(table[ch])
-            need = False
-            continue
-        if need:
-            return None
-        t = _LETTER.get(ch)
-        if t is not None:
-            tiles.append(t)
-            table = None
-            continue
-        table = _SUIT_TABLE.get(ch)
-        if table is not None:
-            need = True
-        elif ch != " ":
-            return None
-    if need or not tiles:
+    try:
+        for token in s.split(" "):
+            if not token:
+                continue  # a run of spaces
+            table = _SUIT_TABLE.get(token[-1])
+            if table is None:
+                for ch in token:  # honour letters and Fei
+                    tiles.append(_LETTER[ch])
+            elif len(token) > 1:
+                for ch in token[:-1]:  # digits, then their suit letter
+                    tiles.append(table[ch])
+            else:
+                return None
+    except KeyError:
+        return None  # anything else (two runs in one word, a Fei in a run, a mistake): the full parser
+    if not tiles:
         return None
     if win is None:
-        win = tiles[0]
+        win = tiles[-1]
     elif win not in tiles:
         return None
     jokers = tiles.count(_JOKER)

@@ -118,11 +118,15 @@ def _found(pid, name, value, count, points, limit) -> Found:
 
 
 def _groups(hand: Hand, reading) -> list[Group]:
-    groups = [_group(m.kind, m.tile, m.concealed, len(m.jokers), m.exposure) for m in hand.melds]
+    groups = [_group(m.kind, m.tile, m.concealed, len(m.jokers), m.exposure) for m in hand.melds] \
+        if hand.melds else []
     if reading is not None and not reading.special:
         win_in = None if hand.self_drawn else reading.win_in
+        memo = _GROUP_MEMO
         for i, (kind, t, j) in enumerate(reading.sets):
-            groups.append(_group(kind, t, i != win_in, j, "hand"))
+            key = (kind, t, i != win_in, j, "hand")
+            g = memo.get(key)
+            groups.append(_group(*key) if g is None else g)
     return groups
 
 

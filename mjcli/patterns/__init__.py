@@ -51,6 +51,16 @@ class Group:
         return (t,) * (4 if self.kind == KONG else 3)
 
 
+# What one tile, or a chow starting at a tile, brings to a Shape: bits 1 2 4 for the suits m p s,
+# then an honour, a terminal (1 or 9), a simple (suited 2-8).
+_HONOUR, _TERMINAL, _SIMPLE = 8, 16, 32
+_TILE_BITS = tuple(_HONOUR if t >= 27 else (1 << t // 9) | (_TERMINAL if t % 9 in (0, 8) else _SIMPLE)
+                   for t in range(34))
+_CHOW_BITS = tuple((1 << t // 9) | _SIMPLE | (_TERMINAL if t % 9 in (0, 6) else 0) if t < 27 else 0
+                   for t in range(34))
+_SUITS = tuple(frozenset(s for i, s in enumerate("mps") if b >> i & 1) for b in range(8))
+
+
 class Shape:
     """What the predicates ask about one reading's sets and eye, worked out in one pass (speed, issue 6).
 
@@ -69,41 +79,23 @@ class Shape:
     def __init__(self, groups, eye: int | None):
         chows = kongs = dragons = winds = 0
         trip = []
-        suits = set()
-        honours = terminals = simples = False
+        bits = 0 if eye is None else _TILE_BITS[eye]
         for g in groups:
             t = g.tile
             if g.kind == CHOW:
                 chows += 1
-                suits.add("mps"[t // 9])
-                simples = True  # the middle tile of a chow is a 2-8
-                if t % 9 in (0, 6):
-                    terminals = True
+                bits |= _CHOW_BITS[t]
                 continue
             trip.append(t)
+            bits |= _TILE_BITS[t]
             if g.kind == KONG:
                 kongs += 1
-            if t >= 27:
-                honours = True
-                if t >= 31:
-                    dragons += 1
-                else:
-                    winds += 1
-            else:
-                suits.add("mps"[t // 9])
-                if t % 9 in (0, 8):
-                    terminals = True
-                else:
-                    simples = True
-        if eye is not None:
-            if eye >= 27:
-                honours = True
-            else:
-                suits.add("mps"[eye // 9])
-                if eye % 9 in (0, 8):
-                    terminals = True
-                else:
-                    simples = True
+            if t >= 31:
+                dragons += 1
+            elif t >= 27:
+                winds += 1
+        suits = _SUITS[bits & 7]
+        honours, terminals, simples = bool(bits & _HONOUR), bool(bits & _TERMINAL), bool(bits & _SIMPLE)
         self.sets = len(groups)
         self.chows = chows
         self.triplets = len(trip)
