@@ -408,14 +408,15 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = Tr
         per_suit = []
         for s in range(4):
             if keys[s]:
-                splits = _splits_abs(s, keys[s], jokers)
+                splits = _SPLITS.get((s, keys[s], jokers))
+                if splits is None:
+                    splits = _splits_abs(s, keys[s], jokers)
                 if not splits:
                     per_suit = None
                     break
                 per_suit.append(splits)
         if per_suit is not None:
-            combos = [tuple(sp[0] for sp in per_suit)] if all(len(sp) == 1 for sp in per_suit) else product(*per_suit)
-            for combo in combos:
+            for combo in product(*per_suit):
                 used = 0
                 eye = None
                 eye_j = 0
@@ -437,7 +438,7 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = Tr
                         _place_win(out, hand, sets, t, 2)
                 elif left == 0:
                     _place_win(out, hand, sets, eye, eye_j)
-    if thirteen and not hand.melds and all(t in _ORPHAN_SET for t in concealed) \
+    if thirteen and not hand.melds and _ORPHAN_SET.issuperset(concealed) \
             and is_thirteen_orphans(hand.counts(), jokers):
         out.append(Reading(special="thirteen_orphans", win_in=None))
     return out

@@ -191,7 +191,7 @@ class _Plan:
 
     def payment(self, res: ScoreResult, self_drawn: bool) -> dict | None:
         """:func:`mjcli.payments.payment_summary` of a result, a fresh dict each time."""
-        key = (res.total, self_drawn, tuple(p.id for p in res.patterns))
+        key = (res.total, self_drawn, tuple([p.id for p in res.patterns]))
         pay = self.payments.get(key, False)
         if pay is False:
             from .payments import payment_summary
@@ -287,7 +287,8 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
         if not alone.winning and hand.size != 14:
             validate(hand, variant, size=14)  # raises the size error
         results = [alone]
-    results.sort(key=_rank, reverse=True)
+    if len(results) > 1:
+        results.sort(key=_rank, reverse=True)
     best = results[0]
     if not best.winning:
         best.patterns, best.raw, best.total = [], 0, 0
