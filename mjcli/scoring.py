@@ -234,17 +234,16 @@ def _tally(variant, found: list) -> tuple:
 
 def _result(hand: Hand, variant, reading, text: str, tally: tuple) -> ScoreResult:
     found, listed, raw, total, limit_hand = tally
-    res = ScoreResult(text, variant.id, variant.unit, variant.minimum, variant.limit)
-    res.winning = reading is not None or any(f[1].wins_alone for f in found)
-    res.reading = reading.describe() if reading is not None else ""
     if limit_hand:
         # every limit hand found is listed; the first carries the limit so the points add up to the total
-        res.patterns = [_found(s.id, s.name, variant.limit, 1, variant.limit if k == 0 else 0, True)
-                        for k, (_, s, _) in enumerate(listed)]
+        patterns = [_found(s.id, s.name, variant.limit, 1, variant.limit if k == 0 else 0, True)
+                    for k, (_, s, _) in enumerate(listed)]
     else:
-        res.patterns = [_found(s.id, s.name, s.value, n, s.value * n, False) for _, s, n in listed]
-    res.raw, res.total, res.limit_hand = raw, total, limit_hand
-    return res
+        patterns = [_found(s.id, s.name, s.value, n, s.value * n, False) for _, s, n in listed]
+    return ScoreResult(text, variant.id, variant.unit, variant.minimum, variant.limit,
+                       winning=reading is not None or any(f[1].wins_alone for f in found),
+                       patterns=patterns, raw=raw, total=total, limit_hand=limit_hand,
+                       reading=reading.describe() if reading is not None else "")
 
 
 def evaluate(hand: Hand, variant, reading, text: str | None = None) -> ScoreResult:
