@@ -14,7 +14,6 @@ Inside the library a tile is an integer 0..33 (``m`` 0-8, ``p`` 9-17,
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 from operator import eq
 from typing import Iterable
@@ -461,7 +460,7 @@ def parse_hand(text: str) -> Hand:
 
 
 _TILE_TEXT = tuple(str(t % 9 + 1) for t in range(27)) + tuple(HONOUR_LETTERS)  # a tile inside its run
-_SUIT_ENDS = (("m", 9), ("p", 18), ("s", 27))
+_RUN_END = ("m", "p", "s", "")  # what closes a run of each suit (honours have no letter)
 
 
 def format_tiles(tiles: Iterable[int], jokers: int = 0) -> str:
@@ -470,19 +469,20 @@ def format_tiles(tiles: Iterable[int], jokers: int = 0) -> str:
     >>> format_tiles([13, 0, 1, 2, 27, 27], 1)
     '123m 5p EE J'
     """
-    ts = sorted(tiles)
-    parts = []
-    lo = 0
-    for suit, end in _SUIT_ENDS:  # each suit's run is a slice of the sorted tiles
-        hi = bisect_left(ts, end, lo)
-        if hi > lo:
-            parts.append("".join(map(_TILE_TEXT.__getitem__, ts[lo:hi])) + suit)
-        lo = hi
-    if lo < len(ts):
-        parts.append("".join(map(_TILE_TEXT.__getitem__, ts[lo:])))
+    out = []
+    suit = -1
+    for t in sorted(tiles):  # one pass: a new suit closes the run before it
+        s = t // 9
+        if s != suit:
+            if suit >= 0:
+                out.append(_RUN_END[suit] + " ")
+            suit = s
+        out.append(_TILE_TEXT[t])
+    if suit >= 0:
+        out.append(_RUN_END[suit])
     if jokers:
-        parts.append("J" * jokers)
-    return " ".join(parts)
+        out.append(" " + "J" * jokers if out else "J" * jokers)
+    return "".join(out)
 
 
 _WIN_TEXT = tuple(_run_text((t,)) for t in range(34)) + ("J",)  # the tile after @
