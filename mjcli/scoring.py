@@ -29,8 +29,27 @@ class Found:
         return {"id": self.id, "name": self.name, "value": self.value, "count": self.count, "points": self.points}
 
 
+class Verdicts:
+    """The minimum and answer verdicts every game's score result shares (needs winning, total, minimum, error)."""
+
+    @property
+    def meets_minimum(self) -> bool:
+        return self.winning and self.total >= self.minimum
+
+    @property
+    def answer_code(self) -> str | None:
+        """None for a payable win, else a stable code (see :mod:`mjcli.errors`)."""
+        if self.error is not None:
+            return self.error.code
+        if not self.winning:
+            return NOT_WINNING
+        if not self.meets_minimum:
+            return BELOW_MINIMUM
+        return None
+
+
 @dataclass
-class ScoreResult:
+class ScoreResult(Verdicts):
     """The answer for one hand; ``as_dict`` gives the JSON output contract."""
 
     hand: str
@@ -49,21 +68,6 @@ class ScoreResult:
     reading: str = ""
     alternatives: list["ScoreResult"] = field(default_factory=list)
     extra: dict = field(default_factory=dict)
-
-    @property
-    def meets_minimum(self) -> bool:
-        return self.winning and self.total >= self.minimum
-
-    @property
-    def answer_code(self) -> str | None:
-        """None for a payable win, else a stable code (see :mod:`mjcli.errors`)."""
-        if self.error is not None:
-            return self.error.code
-        if not self.winning:
-            return NOT_WINNING
-        if not self.meets_minimum:
-            return BELOW_MINIMUM
-        return None
 
     def as_dict(self) -> dict:
         d = {

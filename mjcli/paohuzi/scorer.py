@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
+from ..errors import HandError, MjError
 from .cards import COPIES, N_CARDS, PHand, check, code, codes, parse, parse_card, size_of
 from .config import config
+from ..scoring import ScoreResult, Verdicts
 from ..waits import WaitResult
 from .engine import ONE, engine_for, state_counts
 
@@ -196,7 +197,7 @@ def _heavenly(hand: PHand, cfg) -> Reading | None:
 
 
 @dataclass
-class PaohuziScore:
+class PaohuziScore(Verdicts):
     """One scored hand; ``as_dict`` is the mahjong score contract plus huxi, tun and groups."""
 
     hand: str
@@ -226,23 +227,8 @@ class PaohuziScore:
     def raw(self) -> int:
         return self.huxi
 
-    @property
-    def meets_minimum(self) -> bool:
-        return self.winning and self.total >= self.minimum
-
-    @property
-    def answer_code(self) -> str | None:
-        if self.error is not None:
-            return self.error.code
-        if not self.winning:
-            return NOT_WINNING
-        if not self.meets_minimum:
-            return BELOW_MINIMUM
-        return None
-
     def as_dict(self) -> dict:
-        from ..scoring import ScoreResult  # the mahjong contract, then the Paohuzi fields
-
+        # the mahjong contract, then the Paohuzi fields
         d = ScoreResult(self.hand, self.variant, self.unit, self.minimum, self.limit, ok=self.ok, error=self.error,
                         winning=self.winning, raw=self.raw, total=self.total, payment=self.payment,
                         reading=self.reading.text if self.reading else "").as_dict()
