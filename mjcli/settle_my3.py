@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from .errors import SettleError
 from .payments import Payment, SettleRequest, _num, settlement_rule
+from .patterns.core import SEAT_NUMBER
+from .patterns.my3 import EVERYONE_NUMBER
 from .tiles import BONUS_TOKENS
 
 FAMILIES = ("flower", "season", "animal", "face")
 FAMILY_SIZE = 4
 # own flower / season number of each seat (no one sits North, so 4 counts for everyone)
-SEAT_NUMBER = {"E": 1, "S": 2, "W": 3}
-EVERYONE_NUMBER = 4
 
 
 def _amount(variant, key: str) -> float:

@@ -17,6 +17,7 @@ from ..tiles import BONUS_TOKENS
 from . import Ctx, pattern
 
 FAMILY_SIZE = 4
+EVERYONE_NUMBER = 4  # the empty North seat's flower and season count for every player
 BONUS_FAMILIES = ("flower", "season", "animal", "face")
 
 
@@ -40,7 +41,8 @@ def face(ctx: Ctx) -> int:
 @pattern("flower_four", needs_reading=False)
 def flower_four(ctx: Ctx) -> int:
     """Bunga 4 / Musim 4: flower 4 and season 4 count for everyone (no one sits North)."""
-    return sum(1 for b in ctx.hand.bonus if b in ("f4", "s4"))
+    return sum(1 for b in ctx.hand.bonus if BONUS_TOKENS[b][0] in ("flower", "season")
+               and BONUS_TOKENS[b][1] == EVERYONE_NUMBER)
 
 
 @pattern("drowned_fei", needs_reading=False)
