@@ -34,9 +34,15 @@ def env():
     return e
 
 
+def _as_at_a_terminal():
+    # A shell without job control starts background commands with SIGINT ignored, and Python then never
+    # raises KeyboardInterrupt; give mjcli the default disposition a user at a terminal has.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def popen(args, **kw):
     return subprocess.Popen(MJCLI + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=env(), **kw)
+                            env=env(), preexec_fn=_as_at_a_terminal, **kw)
 
 
 def readline_within(stream, seconds: float) -> bytes:
