@@ -279,6 +279,11 @@ def _stake(x) -> float:
     return x
 
 
+# what --dealt accepts -> the family the settlement rules see (plurals allowed)
+DEALT_WORDS = {w: w for w in ("flower", "season", "animal", "face", "bite", "cat-mouse", "rooster-centipede")}
+DEALT_WORDS.update({f"{w}s": w for w in ("flower", "season", "animal", "face")})
+
+
 def settle_record(v, opts: dict) -> dict:
     """Build a settle request from option values (command line or ledger) and settle it."""
     from .errors import SettleError
@@ -325,12 +330,11 @@ def settle_record(v, opts: dict) -> dict:
         req.bonus[seat(who, "--bonus SEAT")] = tokens
     for raw in opts.get("dealt") or ():
         who, sep, fam = str(raw).partition(":")
-        if not sep or fam.lower() not in ("flower", "season", "animal", "face", "bite", "cat-mouse",
-                                           "rooster-centipede", "flowers", "seasons", "animals", "faces"):
+        family = DEALT_WORDS.get(fam.lower())
+        if not sep or family is None:
             raise SettleError(f"--dealt {raw!r}: write SEAT:FAMILY, FAMILY one of flower season animal face "
                               "cat-mouse rooster-centipede bite")
-        req.dealt.append((seat(who, "--dealt SEAT"), fam.lower().rstrip("s") if fam.lower() in
-                          ("flowers", "seasons", "animals", "faces") else fam.lower()))
+        req.dealt.append((seat(who, "--dealt SEAT"), family))
     for raw in opts.get("fei") or ():
         who, sep, n = str(raw).partition("=")
         if not sep or not n.strip().isdigit() or int(n) > 4:
