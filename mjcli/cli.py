@@ -13,6 +13,7 @@ import sys
 import click
 
 from .errors import EXIT_BAD_HAND, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, MjError
+from . import __version__
 
 EPILOG = """\b
 Exit codes: 0 all answered; 1 a hand invalid, not winning or not ready;
@@ -166,7 +167,7 @@ class _Group(click.Group):
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "MJCLI"},
              epilog=EPILOG)
-@click.version_option(package_name="mjcli", prog_name="mjcli")
+@click.version_option(__version__, "-V", "--version", prog_name="mjcli")
 def cli():
     """Price mahjong hands (Hong Kong, Singapore, Malaysian 3 Kaki) and Paohuzi hands.
 
