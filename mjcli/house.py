@@ -21,6 +21,7 @@ A house-rule file is a small YAML mapping::
       robbed_kong: self_drawn_total   # or discard
       stake: 0.5                # money per unit; settle --stake overrides it
     instant: {concealed_kong: 4}      # amounts of the base's instant payments
+    session: {drawn_with_kong: pass}  # who deals after a drawn hand with a kong (keep or pass)
     liability: [text...]        # replace the base's lines when given
     notes: [text...]            # replace the base's lines when given
 
@@ -38,10 +39,11 @@ from pathlib import Path
 from types import MappingProxyType
 
 from .errors import SettleError
-from .variant import _Checker, _describe, _lang_map, _pattern, build_variant, builtin_ids, load_data, variants_dir
+from .variant import (_Checker, _describe, _lang_map, _pattern, build_variant, builtin_ids, check_session, load_data,
+                      variants_dir)
 
 HOUSE_KEYS = {"extends", "id", "name", "names", "description", "minimum", "limit", "values", "disable", "add",
-              "payment", "instant", "liability", "notes"}
+              "payment", "instant", "liability", "notes", "session"}
 HOUSE_PAYMENT_KEYS = {"preset", "ladder", "linear", "discard", "self_drawn", "bao", "robbed_kong", "stake"}
 SUBKEYS = {"discard": ("shooter", "others"), "self_drawn": ("each",), "bao": ("on_discard", "on_self_drawn")}
 ROBBED_KONG = ("self_drawn_total", "discard")
@@ -161,6 +163,15 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
             else:
                 have[k] = v
         merged["instant"] = have
+    if "session" in data:
+        session = data["session"]
+        if not base.get("session"):
+            ck.fail("session", f"{base_id} has no session rules to change (a ledger names seats there)")
+        elif isinstance(session, dict):  # only what the table changes; the rest is the base's
+            merged["session"] = {**base["session"], **session}
+            check_session(ck, merged["session"], "session")
+        else:
+            check_session(ck, session, "session")
     for key in ("liability", "notes"):
         items = ck.get(data, key, "", list, "a list of text lines", default=None)
         if items is not None:

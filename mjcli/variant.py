@@ -79,6 +79,7 @@ class Variant:
     names: Mapping[str, str] = field(default_factory=dict)
     source: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    session: Mapping[str, Any] = field(default_factory=dict)  # who deals next: see SESSION_KEYS
 
     @functools.cached_property
     def pattern_ids(self) -> frozenset[str]:
@@ -159,8 +160,11 @@ def _describe(value) -> str:
 TOP_KEYS = {
     "id", "name", "names", "game", "unit", "minimum", "limit", "tiles", "seats", "rounds",
     "patterns", "payment", "settlement", "instant", "liability", "notes", "paohuzi", "extends",
-    "description",
+    "description", "session",
 }
+# the session rules a ledger that names its players follows (dealer, seats, round):
+# drawn_with_kong: after a drawn hand in which someone made a kong the deal passes (pass) or stays (keep)
+SESSION_KEYS = {"drawn_with_kong": ("pass", "keep")}
 PATTERN_KEYS = {
     "id", "name", "names", "value", "limit", "each", "replaces", "wins_alone", "description",
     "descriptions", "example", "options",
@@ -346,6 +350,7 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
             if not isinstance(t, str):
                 ck.fail(f"{key}[{i}]", f"expected text, got {_describe(t)}")
     names = _lang_map(ck, data.get("names"), "names")
+    session = check_session(ck, data.get("session"), "session")
     extra = {}
     if game == "paohuzi":
         extra = ck.get(data, "paohuzi", "", dict, "a mapping (the huxi table)", required=True) or {}
@@ -372,7 +377,27 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
         names=MappingProxyType(names),
         source=source,
         extra=MappingProxyType(dict(extra)),
+        session=MappingProxyType(session),
     )
+
+
+def check_session(ck: _Checker, data, path: str) -> dict:
+    """The ``session`` mapping (the deal rules of a ledger that names its players), checked."""
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        ck.fail(path, f"expected a mapping such as {{drawn_with_kong: pass}}, got {_describe(data)}")
+        return {}
+    ck.unknown(data, SESSION_KEYS, path)
+    out = {}
+    for key, choices in SESSION_KEYS.items():
+        if key not in data:
+            ck.fail(f"{path}.{key}", f"missing; expected one of {', '.join(choices)}")
+        elif data[key] not in choices:
+            ck.fail(f"{path}.{key}", f"expected one of {', '.join(choices)}, got {_describe(data[key])}")
+        else:
+            out[key] = data[key]
+    return out
 
 
 # --------------------------------------------------------------------------
