@@ -240,21 +240,30 @@ def _pairs(values, sep: str, what: str, example: str):
 @click.option("--stake", type=float, default=None, help="Money per unit: amounts come out multiplied.")
 @click.option("--ledger", type=click.File("rb"), default=None, metavar="FILE",
               help="A JSON-lines file of hands ('-' for stdin): every hand's payments and running totals.")
+@click.option("--players", metavar="NAMES", default=None,
+              help="With --ledger: the players in seating order, the first dealer first (e.g. Ann,Bo,Cy,Di); "
+                   "hands then name players and mjcli works out dealer, seats and round.")
 def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_kong, kongs, bonus, dealt, fei,
-           ladder, stake, ledger):
+           ladder, stake, ledger, players):
     """Turn a result into payments: who pays whom and why, and the net per seat."""
     v = _variant(variant, rules_file)
     from .output import emit
 
+    if players is not None and ledger is None:
+        raise Fail("--players names the players of a ledger; use it with --ledger FILE")
     if ledger is not None:
-        from .ledger import run_ledger
+        from .ledger import parse_players_option, run_ledger
 
         if any((winner, shooter, value is not None, hand, bao, robbed_kong, kongs, bonus, dealt, fei)):
             raise Fail("--ledger reads every hand from the file; leave out --winner, --from, --value, --hand, "
                        "--bao, --robbed-kong, --kong, --bonus, --dealt, --fei (--ladder and --stake apply to all)")
         if stake is not None and not 0 < stake < float("inf"):
             raise Fail(f"--stake {stake:g}: write a positive number of money per unit, e.g. --stake 0.5")
-        bad = run_ledger(v, ledger, fmt, sys.stdout, ladder=ladder, stake=stake)
+        try:
+            names = parse_players_option(players, v) if players is not None else None
+            bad = run_ledger(v, ledger, fmt, sys.stdout, ladder=ladder, stake=stake, players=names)
+        except MjError as exc:  # the players (line or option): nothing is settled without them
+            raise Fail(exc.message) from None
         if bad:
             raise SystemExit(EXIT_BAD_HAND)
         return
@@ -348,6 +357,8 @@ def settle_record(v, opts: dict) -> dict:
         ov = {"self_drawn": req.shooter is None}
         if req.winner is not None:  # the hand is the winner's: their seat wind and own flower
             ov["seat"] = req.winner
+        if opts.get("round"):  # a ledger that names its players knows the round wind
+            ov["round"] = opts["round"]
         res = score_line(str(opts["hand"]), v, overrides=ov)
         if res.error is not None:
             raise res.error

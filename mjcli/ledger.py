@@ -15,22 +15,40 @@ shown with the hand). The variant is the command's (``--variant``/``--rules``)
 for every line: one ledger is one table. Blank lines and lines starting
 with ``#`` are skipped.
 
+A drawn hand is a line with no ``winner`` (``"drawn": true`` says so
+outright); the kongs made in it go under ``kong`` as usual.
+
 Every hand gives a record with ``hand_no``, ``line``, ``payments``, ``net``
 and ``running`` (the totals per seat so far); a bad line gives an error
 record with its line number and the next lines go on.
+
+The players form: a first line ``{"players": ["Ann", "Bo", "Cy", "Di"]}``
+(or ``settle --ledger FILE --players Ann,Bo,Cy,Di``) names the players in
+their seating order, the first one the first dealer (East). Each hand then
+names its players (or the seats they hold in that hand) wherever a seat goes,
+and the session (:class:`Session`) works out hand by hand who deals, each
+player's seat wind and the round wind from the variant's ``session`` rules.
+Its records speak of players: ``payments``, ``net`` and ``running`` by name,
+and ``round``, ``dealer``, ``seats``, ``deal`` and ``next_dealer`` for a
+scorer to check. ``dealer`` and ``round`` on a hand line, and ``seat=``,
+``round=``, ``heavenly`` or ``earthly`` in its ``hand``, are checked against
+the session (code ``invalid_context`` when they disagree).
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 from typing import BinaryIO, Iterator, TextIO
 
 from .errors import MjError, SettleError
 from .lines import read_lines
 
 KEYS = {"winner", "from", "value", "hand", "bao", "robbed_kong", "kong", "bonus", "dealt", "fei", "ladder", "stake",
-        "label"}
-TEXT_KEYS = ("winner", "from", "hand", "bao", "ladder", "label")
+        "label", "drawn"}
+SESSION_CHECK_KEYS = {"dealer", "round"}  # the players form only: checked against what the session works out
+TEXT_KEYS = ("winner", "from", "hand", "bao", "ladder", "label", "dealer", "round")
 
 
 def _as_list(key: str, v, pair_sep: str | None = None) -> list[str]:
@@ -52,7 +70,7 @@ def _as_list(key: str, v, pair_sep: str | None = None) -> list[str]:
     raise SettleError(f"{key}: expected {shape}, got {json.dumps(v)}")
 
 
-def hand_options(obj) -> dict:
+def hand_options(obj, players_form: bool = False) -> dict:
     """A ledger object -> the options dict of :func:`mjcli.cli.settle_record`.
 
     >>> hand_options({"winner": "E", "from": "S", "value": 5, "bonus": {"S": "f2 s2"}})["bonus"]
@@ -60,11 +78,17 @@ def hand_options(obj) -> dict:
     """
     if not isinstance(obj, dict):
         raise SettleError("expected one JSON object per line, e.g. {\"winner\": \"E\", \"from\": \"S\", \"value\": 5}")
+    keys = KEYS | SESSION_CHECK_KEYS if players_form else KEYS
     for k in obj:
         if k in ("variant", "rules"):
             raise SettleError(f"{k}: a ledger is one table; give --variant or --rules on the command line")
-        if k not in KEYS:
-            raise SettleError(f"unknown key {k!r}; expected one of: {', '.join(sorted(KEYS))}")
+        if k == "players":
+            raise SettleError("players: only the first line of a ledger names the players; move it to the top")
+        if k in SESSION_CHECK_KEYS and not players_form:
+            raise SettleError(f"{k}: only a ledger that names its players (a first line {{\"players\": [...]}}) "
+                              "has a dealer and round to check; a seat here is that hand's seat wind")
+        if k not in keys:
+            raise SettleError(f"unknown key {k!r}; expected one of: {', '.join(sorted(keys))}")
     for k in TEXT_KEYS:
         if obj.get(k) is not None and not isinstance(obj[k], str):
             raise SettleError(f"{k}: expected text, got {json.dumps(obj[k])}")
@@ -77,6 +101,13 @@ def hand_options(obj) -> dict:
     rk = obj.get("robbed_kong", False)
     if not isinstance(rk, bool):
         raise SettleError(f"robbed_kong: expected true or false, got {json.dumps(rk)}")
+    drawn = obj.get("drawn")
+    if drawn is not None and not isinstance(drawn, bool):
+        raise SettleError(f"drawn: expected true or false, got {json.dumps(drawn)}")
+    if drawn and obj.get("winner") is not None:
+        raise SettleError("drawn: true, but the line names a winner; a drawn hand has none (leave out one of them)")
+    if drawn is False and obj.get("winner") is None:
+        raise SettleError("drawn: false, but the line names no winner; add \"winner\" (a line with no winner is drawn)")
     return {
         "winner": obj.get("winner"),
         "shooter": obj.get("from"),
@@ -112,22 +143,287 @@ def _num(x: float):
     return int(x) if float(x).is_integer() else round(x, 4)
 
 
+# --- the players form: names, seats and the deal --------------------------------------
+
+# The spellings of a seat or wind (ASCII case ignored; "wind"/"feng" after one too, as in "east wind",
+# "dongfeng"): letters, English, tile codes, pinyin and the characters. A player may not be called one,
+# so such a word on a hand line is always a seat, never a player.
+WIND_WORDS = {
+    "E": ("e", "east", "1z", "dong", "東", "东"),
+    "S": ("s", "south", "2z", "nan", "南"),
+    "W": ("w", "west", "3z", "xi", "西"),
+    "N": ("n", "north", "4z", "bei", "北"),
+}
+_WIND_OF = {w: seat for seat, words in WIND_WORDS.items() for w in words}
+NAME_FORBIDDEN = ":=,"  # they split "NAME:KIND", "NAME=TOKENS" and --players A,B,C
+
+
+def wind_of(word: str) -> str | None:
+    """The seat letter a word spells (``east``, ``Dong``, ``E wind``, ``2z``...), or None.
+
+    >>> wind_of("East"), wind_of("DONG"), wind_of("south wind"), wind_of("Ann")
+    ('E', 'E', 'S', None)
+    """
+    w = "".join(ch for ch in str(word).strip().lower() if ch not in " -_")
+    for tail in ("wind", "feng", "風", "风"):
+        if w.endswith(tail) and len(w) > len(tail):
+            w = w[: -len(tail)]
+            break
+    return _WIND_OF.get(w)
+
+
+def check_players(names, variant, where: str) -> tuple[str, ...]:
+    """The players of a ledger, checked: one plain name per seat, no seat or wind word, no name twice."""
+    n = len(variant.seats)
+    example = ", ".join(f'"{x}"' for x in ("Ann", "Bo", "Cy", "Di")[:n])
+    if not variant.session:
+        raise SettleError(f"{where}: {variant.id} has no session rules (dealer and seats); "
+                          "write each hand by seat instead of naming the players")
+    if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
+        raise SettleError(f"{where}: expected a list of {n} names, e.g. [{example}]")
+    if len(names) != n:
+        raise SettleError(f"{where}: {variant.id} is played by {n} players; name {n} (got {len(names)}), "
+                          f"e.g. [{example}]")
+    out: list[str] = []
+    for raw in names:
+        name = raw.strip()
+        if not name:
+            raise SettleError(f"{where}: an empty name; give every player a name, e.g. [{example}]")
+        if wind_of(name) is not None:
+            raise SettleError(f"{where}: {name!r} is a seat or wind ({wind_of(name)}); give the player a name that "
+                              "is not a seat or wind word (E, east, dong, nan, xi, bei...), e.g. Ann")
+        bad = [ch for ch in name if ch in NAME_FORBIDDEN or not ch.isprintable()]
+        if bad:
+            raise SettleError(f"{where}: the name {name!r} holds {bad[0]!r}; a name has no : = , or control "
+                              "characters")
+        twice = [o for o in out if o.casefold() == name.casefold()]
+        if twice:
+            raise SettleError(f"{where}: {name!r} is named twice; give each player a different name")
+        out.append(name)
+    return tuple(out)
+
+
+def parse_players_option(text: str, variant) -> tuple[str, ...]:
+    """``--players Ann,Bo,Cy,Di`` -> the checked names."""
+    return check_players([x for x in text.split(",")], variant, "--players")
+
+
+class Session:
+    """Who deals, each player's seat wind and the round wind, hand by hand (RULES.md, "The session").
+
+    Players sit in the order named, counter-clockwise: the first is the first dealer (East), the
+    next South, and so on. A win by the dealer keeps the deal; a win by another player passes it
+    to the next player; a drawn hand keeps it, unless a kong was made in it and the variant's
+    ``session.drawn_with_kong`` is ``pass``. The round wind moves on each time the deal has gone
+    once round the table (after four passes with four players); a variant whose ``rounds`` is
+    ``[E]`` stays in the East round. After the last round wind the next deal starts at East again.
+
+    >>> from mjcli.variant import load_builtin
+    >>> s = Session(load_builtin("sg"), ("Ann", "Bo", "Cy", "Di"))
+    >>> s.after("S", []), s.dealer_name, s.seating()["Ann"]
+    ('passes', 'Bo', 'N')
+    """
+
+    def __init__(self, variant, players: tuple[str, ...]):
+        self.variant = variant
+        self.players = players
+        self.dealer = 0  # index into players
+        self.passes = 0  # how many times the deal has passed so far
+
+    @property
+    def dealer_name(self) -> str:
+        return self.players[self.dealer]
+
+    @property
+    def round(self) -> str:
+        rounds = self.variant.rounds
+        return rounds[(self.passes // len(self.players)) % len(rounds)]
+
+    def seating(self) -> dict[str, str]:
+        """Player -> seat wind this hand, in the order the players were named."""
+        n = len(self.players)
+        return {p: self.variant.seats[(i - self.dealer) % n] for i, p in enumerate(self.players)}
+
+    def player_at(self, seat: str) -> str:
+        return {s: p for p, s in self.seating().items()}[seat]
+
+    def seat(self, word, what: str) -> str | None:
+        """A player's name or a seat word -> the seat it means this hand (None stays None)."""
+        if word is None:
+            return None
+        text = str(word).strip()
+        for p, seat in self.seating().items():
+            if p.casefold() == text.casefold():
+                return seat
+        seat = wind_of(text)
+        if seat is not None and seat in self.variant.seats:
+            return seat
+        where = f"; {self.variant.id} has no seat {seat}" if seat is not None else ""
+        raise SettleError(f"{what} {text!r} is not a player ({' '.join(self.players)}) or a seat "
+                          f"({' '.join(self.variant.seats)}){where}")
+
+    def after(self, winner_seat: str | None, kongs: list) -> str:
+        """Move the deal on after a settled hand; ``keeps`` or ``passes``."""
+        if winner_seat is not None:
+            passes = winner_seat != self.variant.seats[0]
+        else:
+            passes = bool(kongs) and self.variant.session.get("drawn_with_kong") == "pass"
+        if passes:
+            self.dealer = (self.dealer + 1) % len(self.players)
+            self.passes += 1
+        return "passes" if passes else "keeps"
+
+    def context(self) -> dict:
+        """What a record shows of the session for this hand."""
+        return {"round": self.round, "dealer": self.dealer_name, "seats": self.seating()}
+
+
+def _hand_words(hand: str) -> list[tuple[str, str]]:
+    """(word, value) of the ``seat=``/``round=`` words and the heavenly/earthly flags written in a hand."""
+    out = []
+    for token in hand.split("#", 1)[0].split():
+        low = token.lstrip("|").lower()
+        if "=" in low:
+            key, _, value = low.partition("=")
+            if key in ("seat", "round"):
+                out.append((key, value))
+        elif low in ("heavenly", "earthly"):
+            out.append((low, ""))
+    return out
+
+
+def _invalid(message: str) -> MjError:
+    return MjError(message, "invalid_context")
+
+
+def _session_options(session: Session, obj: dict, opts: dict) -> dict:
+    """The players form: names -> this hand's seats, and the line checked against the session."""
+    who = session.seat
+    opts["winner"] = who(opts["winner"], "winner")
+    opts["shooter"] = who(opts["shooter"], "from")
+    opts["bao"] = who(opts["bao"], "bao")
+
+    def swap(values, sep, what, parts_at):
+        out = []
+        for raw in values:
+            parts = str(raw).split(sep)
+            for i in parts_at:
+                if i < len(parts) and (i == 0 or parts[i]):
+                    parts[i] = who(parts[i], f"{what} {raw!r}:")
+            out.append(sep.join(parts))
+        return out
+
+    opts["kongs"] = swap(opts["kongs"], ":", "kong", (0, 2))
+    opts["bonus"] = swap(opts["bonus"], "=", "bonus", (0,))
+    opts["dealt"] = swap(opts["dealt"], ":", "dealt", (0,))
+    opts["fei"] = swap(opts["fei"], "=", "fei", (0,))
+    dealer, rnd = session.dealer_name, session.round
+    plain = f"{dealer} deals, round {rnd}"
+    if obj.get("dealer") is not None:
+        said = obj["dealer"].strip()
+        if said.casefold() != dealer.casefold():
+            if not any(p.casefold() == said.casefold() for p in session.players):
+                raise SettleError(f"dealer {said!r} is not a player ({' '.join(session.players)}); "
+                                  "write the dealer's name")
+            raise _invalid(f"dealer {said!r}, but the session has {dealer} dealing this hand; "
+                           "fix the line or the hands before it")
+    if obj.get("round") is not None:
+        said = wind_of(obj["round"])
+        if said is None:
+            raise SettleError(f"round {obj['round']!r} is not a wind; write E, S, W or N")
+        if said != rnd:
+            raise _invalid(f"round {said}, but the session is in the {rnd} round this hand ({plain}); "
+                           "fix the line or the hands before it")
+    winner = opts["winner"]
+    name = session.player_at(winner) if winner is not None else None
+    for word, value in _hand_words(opts.get("hand") or ""):
+        if word == "seat" and winner is not None and wind_of(value) not in (None, winner):
+            raise _invalid(f"seat={value.upper()} in the hand, but {name} sits {winner} this hand ({plain}); "
+                           "fix the seat or the winner")
+        if word == "round" and wind_of(value) not in (None, rnd):
+            raise _invalid(f"round={value.upper()} in the hand, but the session is in the {rnd} round ({plain})")
+        if word == "heavenly" and winner is not None and name != dealer:
+            raise _invalid(f"heavenly is the dealer's win, but {name} sits {winner} this hand ({plain})")
+        if word == "earthly" and winner is not None and name == dealer:
+            raise _invalid(f"earthly is won by a player who is not the dealer, but {name} deals this hand")
+        if word == "earthly" and opts["shooter"] not in (None, session.variant.seats[0]):
+            raise _invalid(f"earthly is won on the dealer's first discard, but {dealer} deals and the line says "
+                           f"from {session.player_at(opts['shooter'])}")
+    opts["round"] = rnd
+    return opts
+
+
+_SEAT_WORD = re.compile(r"(?<![\w/+-])[ESWN](?![\w/+-])")
+
+
+def _by_name(session: Session, rec: dict) -> dict:
+    """A settle record with seats -> the same by player name (this hand's seating)."""
+    at = {s: p for p, s in session.seating().items()}
+
+    def named(text):  # "W concealed kong" -> "Di concealed kong": a seat letter standing alone is a seat
+        return _SEAT_WORD.sub(lambda m: at.get(m.group(0), m.group(0)), text) if isinstance(text, str) else text
+
+    out = dict(rec)
+    out["payments"] = [dict(p, **{"from": at.get(p["from"], p["from"]), "to": at.get(p["to"], p["to"]),
+                                  "reason": named(p.get("reason"))})
+                       for p in rec.get("payments", ())]
+    if rec.get("notes"):
+        out["notes"] = [named(n) for n in rec["notes"]]
+    out["net"] = {at[s]: v for s, v in rec.get("net", {}).items()}
+    out["net"] = {p: out["net"].get(p, 0) for p in session.players}
+    return out
+
+
+def _first_players(variant, items: Iterator, players: tuple[str, ...] | None):
+    """Read the players line when the ledger starts with one; (the session or None, the other lines)."""
+    first = next(items, None)
+    if first is not None and isinstance(first[1], dict) and "players" in first[1]:
+        n, obj = first
+        where = f"line {n}: players"
+        extra = sorted(k for k in obj if k != "players")
+        if extra:
+            raise SettleError(f"{where}: the players line holds only \"players\"; move {extra[0]!r} to a hand line")
+        named = check_players(obj["players"], variant, where)
+        if players is not None and [p.casefold() for p in players] != [p.casefold() for p in named]:
+            raise SettleError(f"{where}: the ledger names {', '.join(named)} but --players names "
+                              f"{', '.join(players)}; name the players once")
+        players, first = named, None
+    rest = itertools.chain([first] if first is not None else [], items)
+    if players is None:
+        return None, rest
+    if not variant.session:
+        check_players(list(players), variant, "--players")  # raises: no session rules
+    return Session(variant, players), rest
+
+
 def ledger_records(variant, stream: BinaryIO, ladder: str | None = None, stake: float | None = None,
-                   state: dict | None = None) -> Iterator[dict]:
-    """One record per hand (or per bad line), with the running totals so far."""
+                   state: dict | None = None, players: tuple[str, ...] | None = None) -> Iterator[dict]:
+    """One record per hand (or per bad line), with the running totals so far.
+
+    The players line (or ``players``) is read at once: a bad one raises :class:`SettleError`
+    before any record is made.
+    """
+    session, items = _first_players(variant, _lines(stream), players)
+    return _records(variant, items, ladder, stake, state, session)
+
+
+def _records(variant, items, ladder, stake, state, session: Session | None) -> Iterator[dict]:
     from .cli import settle_record
 
-    running = {s: 0 for s in variant.seats}
+    running = {s: 0 for s in (session.players if session else variant.seats)}
     state = state if state is not None else {}
     state.setdefault("bad", 0)
     hand_no = 0
-    for n, item in _lines(stream):
+    for n, item in items:
         hand_no += 1
         label = item.get("label") if isinstance(item, dict) and isinstance(item.get("label"), str) else None
+        where = session.context() if session else {}
         try:
             if isinstance(item, MjError):
                 raise item
-            opts = hand_options(item)
+            opts = hand_options(item, players_form=session is not None)
+            if session is not None:
+                opts = _session_options(session, item, opts)
             if opts["ladder"] is None:
                 opts["ladder"] = ladder
             if opts["stake"] is None:
@@ -138,21 +434,93 @@ def ledger_records(variant, stream: BinaryIO, ladder: str | None = None, stake: 
             bad = {"hand_no": hand_no, "line": n, "ok": False, "error": exc.as_record()}
             if label:
                 bad["label"] = label
+            bad.update(where)
             yield bad
             continue
-        for s, v in rec["net"].items():
-            running[s] = _num(running[s] + v)
         out = {"hand_no": hand_no, "line": n, "ok": True}
         if label:
             out["label"] = label
+        if session is not None:
+            out.update(where)
+            winner, shooter = opts["winner"], opts["shooter"]
+            out["winner"] = session.player_at(winner) if winner else None
+            out["from"] = session.player_at(shooter) if shooter else None
+            rec = _by_name(session, rec)
         out.update(rec)
+        for s, v in rec["net"].items():
+            running[s] = _num(running[s] + v)
         out["running"] = dict(running)
+        if session is not None:
+            out["deal"] = session.after(opts["winner"], opts["kongs"])
+            out["next_dealer"] = session.dealer_name
         yield out
 
 
+# --- output of the players form (names as columns) ------------------------------------
+
+
+def _signed(v) -> str:
+    return f"{v:+g}"
+
+
+def players_table(rec: dict) -> str:
+    """One hand of the players form as text: the payments, then a table with a column per player."""
+    from tabulate import tabulate
+
+    lines = [f"hand {rec['hand_no']}" + (f": {rec['label']}" if rec.get("label") else "")]
+    if rec["winner"] is None:
+        what = "drawn hand"
+    elif rec["from"] is None:
+        what = f"{rec['winner']} wins, self-drawn"
+    else:
+        what = f"{rec['winner']} wins on {rec['from']}'s discard"
+    lines.append(f"round {rec['round']}, {rec['dealer']} deals: {what}")
+    if rec.get("value") is not None:
+        lines.append(f"value: {rec['value']}   base: {rec['base']}")
+    rows = [[p["from"], p["to"], p["amount"], p["reason"]] for p in rec["payments"]]
+    lines.append(tabulate(rows, headers=["from", "to", "amount", "reason"], tablefmt="simple") if rows
+                 else "no payments")
+    names = list(rec["seats"])
+    grid = [["", *names], None,
+            ["seat", *rec["seats"].values()],
+            ["net", *(_signed(rec["net"][p]) for p in names)],
+            ["running", *(_signed(rec["running"][p]) for p in names)]]
+    widths = [max([4] + [len(row[i]) for row in grid if row]) for i in range(len(names) + 1)]
+    for row in grid:  # a column per player, its name at the head, figures to the right
+        cells = ["-" * w for w in widths] if row is None else row
+        lines.append("  ".join([cells[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(cells[1:], widths[1:])]))
+    for note in rec.get("notes", ()):
+        lines.append(f"note: {note}")
+    nxt = rec["next_dealer"]
+    lines.append(f"deal: {nxt} deals again" if rec["deal"] == "keeps" else f"deal: passes to {nxt}")
+    return "\n".join(lines)
+
+
+def _players_csv(records: Iterator[dict], players: tuple[str, ...], out: TextIO) -> None:
+    import csv
+
+    from .output import _csv_cell
+
+    cols = ["hand_no", "line", "label", "ok", "error", "round", "dealer", "winner", "from", "value", "base",
+            "payments", "deal", "next_dealer"]
+    cols += [f"{k}_{p}" for k in ("seat", "net", "running") for p in players]
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(cols)
+    for rec in records:
+        row = dict(rec, error=rec["error"]["message"] if rec.get("error") else "")
+        row["payments"] = "; ".join(f"{p['from']}>{p['to']} {p['amount']} {p['reason']}"
+                                    for p in rec.get("payments", ()))
+        for key in ("seat", "net", "running"):
+            row.update({f"{key}_{p}": v for p, v in (rec.get("seats" if key == "seat" else key) or {}).items()})
+        writer.writerow([_csv_cell(row.get(c, "")) for c in cols])
+
+
 def run_ledger(variant, binary_file: BinaryIO, fmt: str, out: TextIO, ladder: str | None = None,
-               stake: float | None = None) -> int:
-    """Settle every hand of a ledger and write the records; return the number of bad lines."""
+               stake: float | None = None, players: tuple[str, ...] | None = None) -> int:
+    """Settle every hand of a ledger and write the records; return the number of bad lines.
+
+    A bad players line (or ``players``) raises :class:`SettleError` before anything is written.
+    """
     import sys
 
     from .output import emit
@@ -162,5 +530,18 @@ def run_ledger(variant, binary_file: BinaryIO, fmt: str, out: TextIO, ladder: st
     def on_error(rec):
         sys.stderr.write(f"error: line {rec['line']}: {rec['error']['message']}\n")
 
-    emit(ledger_records(variant, binary_file, ladder, stake, state), fmt, "ledger", out, on_error=on_error)
+    session, items = _first_players(variant, _lines(binary_file), players)
+    records = _records(variant, items, ladder, stake, state, session)
+    if session is None or fmt in ("json", "jsonl"):
+        emit(records, fmt, "ledger", out, on_error=on_error)
+    elif fmt == "csv":
+        _players_csv(records, session.players, out)
+    else:
+        first = True
+        for rec in records:
+            if not rec["ok"]:
+                on_error(rec)
+                continue
+            out.write(("" if first else "\n") + players_table(rec) + "\n")
+            first = False
     return state["bad"]
