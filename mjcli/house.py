@@ -166,7 +166,8 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
     if "session" in data:
         session = data["session"]
         if not base.get("session"):
-            ck.fail("session", f"{base_id} has no session rules to change (a ledger names seats there)")
+            ck.fail("session", f"{base_id} has no session rules to change (its ledgers name seats, not players); "
+                               "leave session out")
         elif isinstance(session, dict):  # only what the table changes; the rest is the base's
             merged["session"] = {**base["session"], **session}
             check_session(ck, merged["session"], "session")

@@ -331,6 +331,12 @@ def test_bad_players_are_refused_in_one_line(runner, args, text, message):
     assert err.count("\n") == 1 and err.startswith("error: ") and message in err
 
 
+@pytest.mark.parametrize("fmt", ["json", "jsonl", "csv"])
+def test_bad_players_write_nothing_in_any_format(runner, fmt):
+    code, out, err = run(runner, "--ledger", "-", "-f", fmt, input='{"players": ["Ann", "Bo", "Cy", "N"]}\n')
+    assert code == 2 and out == "" and "'N' is a seat or wind (N)" in err
+
+
 @pytest.mark.parametrize("name", ["Eve", "Nancy", "Xia", "Bei Bei", "Sue", "Ess", "Dongmei", "Westley", "N2"])
 def test_names_near_a_wind_are_fine(name):
     assert check_players(["Ann", "Bo", "Cy", name], load_builtin("hk"), "players")[-1] == name
