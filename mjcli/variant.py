@@ -23,6 +23,13 @@ LANGS = ("en", "ms", "ta", "zh", "th")
 BONUS_FAMILIES = ("flower", "season", "animal", "face")
 GAMES = ("mahjong", "paohuzi")
 WINDS = ("E", "S", "W", "N")
+COPIES = 4  # copies of each tile in a set
+
+# Switches a variant file (``options:``) may set and a house-rule file may change: name -> the values it may take.
+VARIANT_OPTIONS = {
+    # a Fei may stand for a fifth copy of a tile (four real ones counted in hand and melds)
+    "fei_fifth_copy": (False, True),
+}
 
 
 @dataclass(frozen=True)
@@ -79,6 +86,13 @@ class Variant:
     names: Mapping[str, str] = field(default_factory=dict)
     source: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def most_copies(self) -> int:
+        """The most copies of one tile a reading may hold, Fei standing for it included:
+        the set's four, or five where the house switch ``fei_fifth_copy`` is on."""
+        return COPIES + 1 if self.options.get("fei_fifth_copy") else COPIES
 
     @functools.cached_property
     def pattern_ids(self) -> frozenset[str]:
@@ -159,7 +173,7 @@ def _describe(value) -> str:
 TOP_KEYS = {
     "id", "name", "names", "game", "unit", "minimum", "limit", "tiles", "seats", "rounds",
     "patterns", "payment", "settlement", "instant", "liability", "notes", "paohuzi", "extends",
-    "description",
+    "description", "options",
 }
 PATTERN_KEYS = {
     "id", "name", "names", "value", "limit", "each", "replaces", "wins_alone", "description",
@@ -346,6 +360,7 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
             if not isinstance(t, str):
                 ck.fail(f"{key}[{i}]", f"expected text, got {_describe(t)}")
     names = _lang_map(ck, data.get("names"), "names")
+    options = check_options(ck, data.get("options", {}), "options")
     extra = {}
     if game == "paohuzi":
         extra = ck.get(data, "paohuzi", "", dict, "a mapping (the huxi table)", required=True) or {}
@@ -372,7 +387,26 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
         names=MappingProxyType(names),
         source=source,
         extra=MappingProxyType(dict(extra)),
+        options=MappingProxyType(options),
     )
+
+
+def check_options(ck: _Checker, options, path: str, allowed=None) -> dict:
+    """Check an ``options:`` mapping against :data:`VARIANT_OPTIONS` (or the names in ``allowed``)."""
+    if not isinstance(options, dict):
+        ck.fail(path, f"expected a mapping of switch name to value, got {_describe(options)}")
+        return {}
+    known = VARIANT_OPTIONS if allowed is None else {k: VARIANT_OPTIONS[k] for k in allowed if k in VARIANT_OPTIONS}
+    out = {}
+    for key, val in options.items():
+        if key not in known:
+            ck.fail(f"{path}.{key}", "unknown option; expected "
+                    + (f"one of: {', '.join(sorted(known))}" if known else "none: this variant has no options"))
+        elif not any(val is c or (type(val) is type(c) and val == c) for c in known[key]):
+            ck.fail(f"{path}.{key}", f"expected one of {', '.join(_describe(c) for c in known[key])}, got {_describe(val)}")
+        else:
+            out[key] = val
+    return out
 
 
 # --------------------------------------------------------------------------
