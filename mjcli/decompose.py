@@ -76,19 +76,24 @@ def _text(tiles, jokers):
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def suit_splits(counts: tuple[int, ...], chows: bool, jokers: int) -> tuple:
+def suit_splits(counts: tuple[int, ...], chows: bool, jokers: int, room: tuple[int, ...] | None = None) -> tuple:
     """Every split of one suit's counts into sets and at most one eye.
 
     Returns a tuple of ``(jokers_used, eye, eye_jokers, sets)`` where ``eye``
     is the index within the suit or None and ``sets`` holds
     ``(kind, index, jokers)``. Every set keeps at least one real tile.
+    ``room`` (one number a place, or None for no bound) is how many Fei may
+    stand for each place: no fifth copy of a tile (see :func:`fei_room`).
 
     >>> suit_splits((1, 1, 1, 0, 0, 0, 0, 0, 2), True, 0)
     ((0, 8, 0, (('chow', 0, 0),)),)
+    >>> len(suit_splits((1, 1, 0, 0, 0, 0, 0, 0, 0), True, 1)), suit_splits((1, 1, 0, 0, 0, 0, 0, 0, 0), True, 1, (1, 1, 0) + (1,) * 6)
+    (1, ())
     """
     out = set()
     c = list(counts)
     n = len(c)
+    free = [jokers] * n if room is None else list(room)  # Fei that may still stand for each place
 
     def rec(i, jk, eye, eye_j, sets):
         while i < n and c[i] == 0:
@@ -99,11 +104,13 @@ def suit_splits(counts: tuple[int, ...], chows: bool, jokers: int) -> tuple:
         # pong, with 0..2 Fei
         for real in (3, 2, 1):
             need = 3 - real
-            if c[i] >= real and need <= jk:
+            if c[i] >= real and need <= jk and need <= free[i]:
                 c[i] -= real
+                free[i] -= need
                 sets.append((PONG, i, need))
                 rec(i, jk - need, eye, eye_j, sets)
                 sets.pop()
+                free[i] += need
                 c[i] += real
         # chows in which i is the lowest real tile
         if chows:
@@ -111,23 +118,28 @@ def suit_splits(counts: tuple[int, ...], chows: bool, jokers: int) -> tuple:
                 if start < 0 or start + 2 >= n:
                     continue
                 below = i - start  # places under i: Fei
-                if below > jk:
+                if below > jk or any(free[p] == 0 for p in range(start, i)):
                     continue
                 above = [p for p in range(i + 1, start + 3)]
                 # each place above i: a real tile (if there is one) or a Fei
                 for choice in product((True, False), repeat=len(above)):
-                    if any(use and c[p] == 0 for use, p in zip(choice, above)):
+                    if any(c[p] == 0 if use else free[p] == 0 for use, p in zip(choice, above)):
                         continue
                     used_j = below + sum(1 for use in choice if not use)
                     if used_j > jk or used_j > 2:
                         continue
+                    fei_at = list(range(start, i)) + [p for use, p in zip(choice, above) if not use]
                     c[i] -= 1
                     for use, p in zip(choice, above):
                         if use:
                             c[p] -= 1
+                    for p in fei_at:
+                        free[p] -= 1
                     sets.append((CHOW, start, used_j))
                     rec(i, jk - used_j, eye, eye_j, sets)
                     sets.pop()
+                    for p in fei_at:
+                        free[p] += 1
                     for use, p in zip(choice, above):
                         if use:
                             c[p] += 1
@@ -135,9 +147,11 @@ def suit_splits(counts: tuple[int, ...], chows: bool, jokers: int) -> tuple:
         if eye is None:
             for real in (2, 1):
                 need = 2 - real
-                if c[i] >= real and need <= jk:
+                if c[i] >= real and need <= jk and need <= free[i]:
                     c[i] -= real
+                    free[i] -= need
                     rec(i, jk - need, i, need, sets)
+                    free[i] += need
                     c[i] += real
 
     rec(0, jokers, None, 0, [])
@@ -301,6 +315,205 @@ def accepts(mask: int, J: int) -> bool:
     return bool(mask >> (2 * J + 1) & 1 or (J >= 2 and mask >> 2 * (J - 2) & 1))
 
 
+# --------------------------------------------------------------------------
+# No fifth copy (RULES.md): a Fei stands for a real tile, so a reading holds at
+# most ``most`` (4; 5 with the house switch) of a tile, counting the concealed
+# tiles, every tile of the shown melds (a Fei in a meld stands for its tile)
+# and the Fei read as it. A suit's *room* is an int like its key: 3 bits a
+# place, how many more Fei may stand for that place. Only hands with free Fei
+# need it; room of J or more at a place never binds (J Fei in all), so rooms
+# are clamped at J and a suit whose every place has room J uses the plain
+# tables above: the common hands share those.
+
+_MEMO_R: dict = {}   # (J, chows) -> {(key, room): mask}
+_ROOM_ONES = tuple(int("001" * n, 2) for n in SUIT_LEN)
+
+
+def fei_room(hand: Hand, most: int = 4) -> list[int]:
+    """How many Fei may stand for each of the 34 tiles: ``most`` less the tiles
+    counted in the concealed hand and the melds (0 at least).
+
+    >>> from mjcli.tiles import parse_hand
+    >>> r = fei_room(parse_hand("5555p 123p [5J5p] J"))
+    >>> r[13], r[9], r[12]
+    (0, 3, 4)
+    """
+    room = [most] * 34
+    for t in hand.concealed:
+        room[t] -= 1
+    for m in hand.melds:
+        for t in m.tiles:
+            room[t] -= 1
+    return [r if r > 0 else 0 for r in room]
+
+
+def suit_rooms(room: list[int], cap: int) -> list:
+    """The four suits' room ints, each place clamped at ``cap``; None for a suit
+    where every place has room ``cap`` (no bound)."""
+    out = []
+    for s in range(4):
+        base = SUIT_BASE[s]
+        r = 0
+        full = True
+        for i in range(SUIT_LEN[s]):
+            v = room[base + i]
+            if v >= cap:
+                v = cap
+            else:
+                full = False
+            r |= v << 3 * i
+        out.append(None if full else r)
+    return out
+
+
+_ROOMS: dict = {}  # (suit, counted key, most, cap) -> room int or None
+
+
+def _suit_room(s: int, counted: int, most: int, cap: int):
+    """The room of suit ``s`` whose counted tiles (concealed and melds) make the key ``counted``."""
+    k = (s, counted, most, cap)
+    r = _ROOMS.get(k, -1)
+    if r == -1:
+        r = 0
+        full = True
+        for i in range(SUIT_LEN[s]):
+            v = most - ((counted >> 3 * i) & 7)
+            if v >= cap:
+                v = cap
+            else:
+                full = False
+                if v < 0:
+                    v = 0
+            r |= v << 3 * i
+        if full:
+            r = None
+        if len(_ROOMS) > 100_000:
+            _ROOMS.clear()
+        _ROOMS[k] = r
+    return r
+
+
+_PAIRS: dict = {}  # (counted keys, most, J) -> (rooms at J, rooms at J + 1), or None when neither binds
+
+
+def _room_pair(keys, hand: Hand, most: int, J: int):
+    """The rooms of a hand for its own Fei (clamped at J) and for one tile or Fei more (at J + 1);
+    None when no place binds (the plain tables serve)."""
+    if hand.melds:
+        keys = list(keys)
+        for m in hand.melds:
+            for t in m.tiles:
+                keys[SUIT_OF[t]] += PLACE_INC[t]
+    k = (keys[0], keys[1], keys[2], keys[3], most, J)
+    pair = _PAIRS.get(k, False)
+    if pair is False:
+        wide = [_suit_room(s, keys[s], most, J + 1) for s in range(4)]
+        if wide == [None, None, None, None]:
+            pair = None
+        else:
+            pair = ([_suit_room(s, keys[s], most, J) for s in range(4)], wide)
+        if len(_PAIRS) > 100_000:
+            _PAIRS.clear()
+        _PAIRS[k] = pair
+    return pair
+
+
+def hand_rooms(keys, hand: Hand, most: int, cap: int) -> list:
+    """:func:`suit_rooms` of a hand from its concealed suit keys (memoised per suit shape)."""
+    if hand.melds:
+        keys = list(keys)
+        for m in hand.melds:
+            for t in m.tiles:
+                keys[SUIT_OF[t]] += PLACE_INC[t]
+    return [_suit_room(0, keys[0], most, cap), _suit_room(1, keys[1], most, cap),
+            _suit_room(2, keys[2], most, cap), _suit_room(3, keys[3], most, cap)]
+
+
+def _clamp(room: int, n: int, cap: int) -> int:
+    out = 0
+    for i in range(n):
+        v = (room >> 3 * i) & 7
+        out |= (cap if v > cap else v) << 3 * i
+    return out
+
+
+def suit_mask_r(key: int, room: int | None, chows: bool, J: int, memo: dict | None = None) -> int:
+    """:func:`suit_mask` with a room (no Fei beyond it at any place); None: no bound.
+
+    >>> suit_mask_r(0o11, None, True, 1), suit_mask_r(0o11, 0o101, True, 1), suit_mask_r(0o11, 0o11, True, 1)
+    (4, 4, 0)
+    """
+    if room is None:
+        return suit_mask(key, chows, J)
+    if memo is None:
+        memo = _MEMO_R.get((J, chows))
+        if memo is None:
+            memo = _MEMO_R[(J, chows)] = {}
+    st = (key, room)
+    m = memo.get(st)
+    if m is not None:
+        return m
+    if not key:
+        return 1
+    low = key & -key
+    i = (low.bit_length() - 1) // 3
+    one = 1 << 3 * i
+    c = (key >> 3 * i) & 7
+    ri = (room >> 3 * i) & 7
+    m = 0
+    for real in (3, 2, 1):
+        need = 3 - real
+        if c >= real and need <= J and need <= ri:
+            m |= suit_mask_r(key - real * one, room - need * one, chows, J, memo) << 2 * need
+    for real in (2, 1):
+        need = 2 - real
+        if c >= real and need <= J and need <= ri:
+            m |= (suit_mask_r(key - real * one, room - need * one, chows, J, memo) & _NOEYE) << (2 * need + 1)
+    if chows:
+        for start in (i - 2, i - 1, i):
+            if 0 <= start <= 6 and i - start <= J:
+                r2 = room
+                for p in range(start, i):  # the places below i are Fei
+                    if not (r2 >> 3 * p) & 7:
+                        break
+                    r2 -= 1 << 3 * p
+                else:
+                    m |= _chow_rest_r(key - one, r2, J, memo, i + 1, start + 3, i - start)
+    m &= (1 << 2 * (J + 1)) - 1
+    memo[st] = m
+    return m
+
+
+def _chow_rest_r(key: int, room: int, J: int, memo: dict, p: int, end: int, used: int) -> int:
+    if p == end:
+        return suit_mask_r(key, room, True, J, memo) << 2 * used
+    m = 0
+    if (key >> 3 * p) & 7:
+        m = _chow_rest_r(key - (1 << 3 * p), room, J, memo, p + 1, end, used)
+    if used < J and (room >> 3 * p) & 7:
+        m |= _chow_rest_r(key, room - (1 << 3 * p), J, memo, p + 1, end, used + 1)
+    return m
+
+
+def suit_waits_r(key: int, room: int, chows: bool, J: int, others: int) -> tuple:
+    """:func:`suit_waits` with a room (clamped at J + 1): the wait tile takes a place
+    of the room too, so a tile with no room is no wait."""
+    d = _WAITS.get((J, chows, "room"))
+    if d is None:
+        d = _WAITS[(J, chows, "room")] = {}
+    out = d.get((key, others, room))
+    if out is None:
+        n = 9 if chows else 7
+        places = []
+        for p in range(n):
+            if (key >> 3 * p) & 7 < 4 and (room >> 3 * p) & 7:
+                r2 = _clamp(room - (1 << 3 * p), n, J)
+                if accepts(combine(others, suit_mask_r(key + (1 << 3 * p), r2, chows, J), J), J):
+                    places.append(p)
+        out = d[(key, others, room)] = tuple(places)
+    return out
+
+
 def suit_waits(key: int, chows: bool, J: int, others: int) -> tuple:
     """Places of the suit where one more tile completes the hand, given the
     mask ``others`` of the other suits together (memoised)."""
@@ -347,16 +560,20 @@ def _hand_mask(keys, J: int) -> int:
 # Whole hands
 
 
-def is_complete(counts: list[int], jokers: int, sets_needed: int) -> bool:
+def is_complete(counts: list[int], jokers: int, sets_needed: int, shown=None, most: int = 4) -> bool:
     """True when the concealed counts plus Fei form ``sets_needed`` sets and one eye
-    (two Fei left over may stand as the eye)."""
+    (two Fei left over may stand as the eye), no Fei making a copy beyond ``most``
+    of a tile, counting ``shown`` (the 34 counts of the shown melds' tiles)."""
     if sum(counts) + jokers != 3 * sets_needed + 2:
         return False
     keys = [0, 0, 0, 0]
     for t, c in enumerate(counts):
         if c:
             keys[SUIT_OF[t]] += c * PLACE_INC[t]
-    return accepts(_hand_mask(keys, jokers), jokers)
+    if not jokers:
+        return accepts(_hand_mask(keys, 0), 0)
+    room = [max(0, most - c - (shown[t] if shown else 0)) for t, c in enumerate(counts)]
+    return accepts(_hand_mask_r(keys, suit_rooms(room, jokers), jokers), jokers)
 
 
 def is_thirteen_orphans(counts: list[int], jokers: int) -> bool:
@@ -375,27 +592,40 @@ def is_thirteen_orphans(counts: list[int], jokers: int) -> bool:
 _SPLITS: dict = {}  # (suit, key, J) -> the suit's splits, tiles absolute, sets in reading order
 
 
-def _splits_abs(s: int, key: int, J: int) -> tuple:
-    """:func:`suit_splits` of suit ``s`` (by its int key), with absolute tiles and each
-    split's sets sorted as a reading lists them (by tile, kind, Fei)."""
-    v = _SPLITS.get((s, key, J))
+def _splits_abs(s: int, key: int, J: int, room: int | None = None) -> tuple:
+    """:func:`suit_splits` of suit ``s`` (by its int key, with its room int or None), with
+    absolute tiles and each split's sets sorted as a reading lists them (by tile, kind, Fei)."""
+    v = _SPLITS.get((s, key, J) if room is None else (s, key, J, room))
     if v is None:
         base = SUIT_BASE[s]
         counts = tuple((key >> 3 * i) & 7 for i in range(SUIT_LEN[s]))
+        rt = None if room is None else tuple((room >> 3 * i) & 7 for i in range(SUIT_LEN[s]))
         v = tuple(
             (u, None if e is None else base + e, ej,
              tuple(sorted(((k, base + t, j) for k, t, j in ss), key=lambda x: (x[1], x[0], x[2]))))
-            for u, e, ej, ss in suit_splits(counts, SUIT_CHOWS[s], J)
+            for u, e, ej, ss in suit_splits(counts, SUIT_CHOWS[s], J, rt)
         )
-        _SPLITS[(s, key, J)] = v
+        _SPLITS[(s, key, J) if room is None else (s, key, J, room)] = v
     return v
 
 
-def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = True) -> list[Reading]:
+def _count_in(sets, t: int) -> int:
+    """How many times tile ``t`` appears in some sets of a reading."""
+    n = 0
+    for kind, u, _ in sets:
+        if kind == CHOW:
+            n += u <= t <= u + 2 and u // 9 == t // 9
+        elif u == t:
+            n += 3
+    return n
+
+
+def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = True, most: int = 4) -> list[Reading]:
     """Every reading of the hand's concealed tiles (melds are kept as they are).
 
     ``eye_tiles`` are the tiles an eye made only of Fei may stand for.
-    Each reading is repeated for every place the winning tile may sit.
+    Each reading is repeated for every place the winning tile may sit. No
+    reading holds more than ``most`` of a tile (see :func:`fei_room`).
     """
     jokers = hand.jokers
     concealed = hand.concealed
@@ -405,12 +635,14 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = Tr
         keys = [0, 0, 0, 0]
         for t in concealed:
             keys[SUIT_OF[t]] += PLACE_INC[t]
+        rooms = hand_rooms(keys, hand, most, jokers) if jokers else (None, None, None, None)
         per_suit = []
         for s in range(4):
             if keys[s]:
-                splits = _SPLITS.get((s, keys[s], jokers))
+                room = rooms[s]
+                splits = _SPLITS.get((s, keys[s], jokers) if room is None else (s, keys[s], jokers, room))
                 if splits is None:
-                    splits = _splits_abs(s, keys[s], jokers)
+                    splits = _splits_abs(s, keys[s], jokers, room)
                 if not splits:
                     per_suit = None
                     break
@@ -434,8 +666,11 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = Tr
                 if eye is None:
                     if left != 2:
                         continue
+                    room34 = fei_room(hand, most)
                     for t in eye_tiles or ():
-                        _place_win(out, hand, sets, t, 2)
+                        # the two Fei stand for t: room for two more besides the sets' own
+                        if _count_in(sets, t) - concealed.count(t) + 2 <= room34[t]:
+                            _place_win(out, hand, sets, t, 2)
                 elif left == 0:
                     _place_win(out, hand, sets, eye, eye_j)
     if thirteen and not hand.melds and _ORPHAN_SET.issuperset(concealed) \
@@ -483,20 +718,41 @@ def _place_win(out: list, hand: Hand, sets, eye, eye_j) -> None:
         out.append(Reading(sets, eye, eye_j, None, None))
 
 
-def is_winning_shape(hand: Hand, thirteen: bool = True) -> bool:
+def is_winning_shape(hand: Hand, thirteen: bool = True, most: int = 4) -> bool:
     counts = hand.counts()
-    if is_complete(counts, hand.jokers, 4 - len(hand.melds)):
+    J = hand.jokers
+    if J:
+        keys = suit_keys(hand.concealed)
+        if len(hand.concealed) + J == 3 * (4 - len(hand.melds)) + 2 \
+                and accepts(_hand_mask_r(keys, hand_rooms(keys, hand, most, J), J), J):
+            return True
+    elif is_complete(counts, 0, 4 - len(hand.melds)):
         return True
-    return thirteen and not hand.melds and is_thirteen_orphans(counts, hand.jokers)
+    return thirteen and not hand.melds and is_thirteen_orphans(counts, J)
 
 
-def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, thirteen: bool = True) -> list[int]:
+def _hand_mask_r(keys, rooms, J: int) -> int:
+    m = 1
+    for s in range(4):
+        if keys[s]:
+            sm = suit_mask_r(keys[s], rooms[s], SUIT_CHOWS[s], J)
+            if not sm:
+                return 0
+            m = combine(m, sm, J)
+            if not m:
+                return 0
+    return m
+
+
+def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, thirteen: bool = True, most: int = 4) -> list[int]:
     """The tiles (and JOKER) that complete a 13-tile hand, in tile order.
 
     A tile whose four copies are all in the hand (melds included) is left
-    out; only ``candidates`` are listed. No candidate is tried one by one:
-    each suit's waiting places come from the tables above, given what the
-    other suits can do.
+    out, and so is one whose completion would need a Fei to stand for a
+    copy beyond ``most`` (no fifth copy, see :func:`fei_room`); only
+    ``candidates`` are listed. No candidate is tried one by one: each
+    suit's waiting places come from the tables above, given what the other
+    suits can do.
 
     >>> from mjcli.tiles import parse_hand
     >>> [tile_code(t) for t in waiting_tiles(parse_hand("123m 456m 789m 23p EE"), range(34))]
@@ -510,7 +766,8 @@ def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, thirteen: bool =
     sets_needed = 4 - len(hand.melds)
     fits = len(concealed) + J + 1 == 3 * sets_needed + 2
     out: list[int] = []
-    if fits:
+    pair = _room_pair(keys, hand, most, J) if J or jokers_left else None
+    if fits and pair is None:
         masks = [suit_mask(keys[s], SUIT_CHOWS[s], J) if keys[s] else 1 for s in range(4)]
         short = [s for s in range(4) if not masks[s]]
         if len(short) <= 1:
@@ -522,6 +779,24 @@ def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, thirteen: bool =
                 if others:
                     base = SUIT_BASE[s]
                     for p in suit_waits(keys[s], SUIT_CHOWS[s], J, others):
+                        out.append(base + p)
+    elif fits:
+        rooms, wait_rooms = pair
+        masks = [suit_mask_r(keys[s], rooms[s], SUIT_CHOWS[s], J) if keys[s] else 1 for s in range(4)]
+        short = [s for s in range(4) if not masks[s]]
+        if len(short) <= 1:
+            for s in short or range(4):
+                others = 1
+                for o in range(4):
+                    if o != s:
+                        others = combine(others, masks[o], J)
+                if others:
+                    base = SUIT_BASE[s]
+                    if wait_rooms[s] is None:
+                        places = suit_waits(keys[s], SUIT_CHOWS[s], J, others)
+                    else:
+                        places = suit_waits_r(keys[s], wait_rooms[s], SUIT_CHOWS[s], J, others)
+                    for p in places:
                         out.append(base + p)
     orphans = thirteen and not hand.melds and all(t in _ORPHAN_SET for t in concealed)
     if orphans:
@@ -535,11 +810,15 @@ def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, thirteen: bool =
     if hand.melds:
         visible = hand.visible_counts()
         out = [t for t in out if visible[t] < 4]
+        if J or jokers_left or any(m.jokers for m in hand.melds):
+            # a Fei in a shown meld stands for its tile: the wait tile may not be a copy beyond ``most``
+            room = fei_room(hand, most)
+            out = [t for t in out if room[t] > 0]
     if not isinstance(candidates, range) or len(candidates) != 34:
         allowed = set(candidates)
         out = [t for t in out if t in allowed]
     if jokers_left > 0 and (
-        (fits and accepts(_hand_mask(keys, J + 1), J + 1))
+        (fits and accepts(_hand_mask(keys, J + 1) if pair is None else _hand_mask_r(keys, pair[1], J + 1), J + 1))
         or (orphans and is_thirteen_orphans(hand.counts(), J + 1))
     ):
         out.append(JOKER)

@@ -45,7 +45,7 @@ def discard_waits(hand: Hand, variant) -> WaitResult:
     validate(hand, variant, size=14)
     res = WaitResult(format_hand(replace(hand, win=None), win=False), variant.id, variant.unit, variant.minimum)
     thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
-    if decompose.readings(hand, variant_tiles(variant), thirteen):
+    if decompose.readings(hand, variant_tiles(variant), thirteen, variant.most_copies):
         res.notes.append("these 14 tiles already form a winning hand; `mjcli score` prices it")
     candidates = sorted(set(hand.concealed)) + ([JOKER] if hand.jokers else [])
     out = []

@@ -22,6 +22,7 @@ A house-rule file is a small YAML mapping::
       stake: 0.5                # money per unit; settle --stake overrides it
     instant: {concealed_kong: 4}      # amounts of the base's instant payments
     session: {drawn_with_kong: pass}  # who deals after a drawn hand with a kong (keep or pass)
+    options: {fei_fifth_copy: true}   # switches the base variant has (``options:`` in its file)
     liability: [text...]        # replace the base's lines when given
     notes: [text...]            # replace the base's lines when given
 
@@ -39,11 +40,11 @@ from pathlib import Path
 from types import MappingProxyType
 
 from .errors import SettleError
-from .variant import (_Checker, _describe, _lang_map, _pattern, build_variant, builtin_ids, check_session, load_data,
-                      variants_dir)
+from .variant import (_Checker, _describe, _lang_map, _pattern, build_variant, builtin_ids, check_options,
+                      check_session, load_data, variants_dir)
 
 HOUSE_KEYS = {"extends", "id", "name", "names", "description", "minimum", "limit", "values", "disable", "add",
-              "payment", "instant", "liability", "notes", "session"}
+              "payment", "instant", "liability", "notes", "session", "options"}
 HOUSE_PAYMENT_KEYS = {"preset", "ladder", "linear", "discard", "self_drawn", "bao", "robbed_kong", "stake"}
 SUBKEYS = {"discard": ("shooter", "others"), "self_drawn": ("each",), "bao": ("on_discard", "on_self_drawn")}
 ROBBED_KONG = ("self_drawn_total", "discard")
@@ -173,6 +174,17 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
             check_session(ck, merged["session"], "session")
         else:
             check_session(ck, session, "session")
+    if "options" in data:
+        have = dict(base.get("options") or {})
+        opts = data["options"]
+        if isinstance(opts, dict):
+            for k in opts:
+                if k not in have:
+                    choices = ", ".join(have) if have else "none"
+                    ck.fail(f"options.{k}", f"{base_id} has no option {k!r}; its options: {choices}")
+            opts = {k: v for k, v in opts.items() if k in have}
+        have.update(check_options(ck, opts, "options", have))
+        merged["options"] = have
     for key in ("liability", "notes"):
         items = ck.get(data, key, "", list, "a list of text lines", default=None)
         if items is not None:

@@ -146,7 +146,7 @@ class _Plan:
     self-drawn, pattern ids).
     """
 
-    __slots__ = ("variant", "hand_rows", "reading_rows", "tiles", "thirteen", "by_context", "payments")
+    __slots__ = ("variant", "hand_rows", "reading_rows", "tiles", "thirteen", "most", "by_context", "payments")
 
     def __init__(self, variant):
         self.variant = variant
@@ -156,6 +156,7 @@ class _Plan:
         self.reading_rows = tuple(r for r in rows if REGISTRY[r[1].id].needs_reading)
         self.tiles = variant_tiles(variant)
         self.thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
+        self.most = variant.most_copies  # no fifth copy of a tile, unless the house switch allows one
         self.by_context: dict = {}
         self.payments: dict = {}
 
@@ -270,7 +271,7 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
     equals) is built into a result, unless ``all_readings`` asks for them all."""
     validate(hand, variant, size=None)
     plan = _plan(variant)
-    rs = decompose.readings(hand, plan.tiles, plan.thirteen) if hand.size == 14 else []
+    rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else []
     text = format_hand(hand)
     hand_found = plan.hand_found(hand)
     if all_readings:

@@ -570,6 +570,13 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
     for t, c in enumerate(counts):
         if c > 4:
             raise HandError(f"{c} copies of {tile_code(t)} counting melds; the set has 4 of each tile")
+    for m in hand.melds:
+        for i in m.jokers:
+            t = m.tiles[i]
+            n = counts[t] + sum(1 for o in hand.melds for j in o.jokers if o.tiles[j] == t)
+            if n > variant.most_copies:
+                raise HandError(f"the Fei in meld {m.text()} would be copy {n} of {tile_code(t)}, counting the hand "
+                                f"and melds; a Fei stands for a real tile, at most {variant.most_copies} of a kind")
     families = {f for f, _ in (BONUS_TOKENS[b] for b in hand.bonus)} - {"fei"}
     for fam in families:
         if fam not in variant.tiles.bonus:

@@ -23,6 +23,13 @@ LANGS = ("en", "ms", "ta", "zh", "th")
 BONUS_FAMILIES = ("flower", "season", "animal", "face")
 GAMES = ("mahjong", "paohuzi")
 WINDS = ("E", "S", "W", "N")
+COPIES = 4  # copies of each tile in a set
+
+# Switches a variant file (``options:``) may set and a house-rule file may change: name -> the values it may take.
+VARIANT_OPTIONS = {
+    # a Fei may stand for a fifth copy of a tile (four real ones counted in hand and melds)
+    "fei_fifth_copy": (False, True),
+}
 
 
 @dataclass(frozen=True)
@@ -80,6 +87,13 @@ class Variant:
     source: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
     session: Mapping[str, Any] = field(default_factory=dict)  # who deals next: see SESSION_KEYS
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def most_copies(self) -> int:
+        """The most copies of one tile a reading may hold, Fei standing for it included:
+        the set's four, or five where the house switch ``fei_fifth_copy`` is on."""
+        return COPIES + 1 if self.options.get("fei_fifth_copy") else COPIES
 
     @functools.cached_property
     def pattern_ids(self) -> frozenset[str]:
@@ -160,7 +174,7 @@ def _describe(value) -> str:
 TOP_KEYS = {
     "id", "name", "names", "game", "unit", "minimum", "limit", "tiles", "seats", "rounds",
     "patterns", "payment", "settlement", "instant", "liability", "notes", "paohuzi", "extends",
-    "description", "session",
+    "description", "session", "options",
 }
 # the session rules a ledger that names its players follows (dealer, seats, round):
 # drawn_with_kong: after a drawn hand in which someone made a kong the deal passes (pass) or stays (keep)
@@ -351,6 +365,7 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
                 ck.fail(f"{key}[{i}]", f"expected text, got {_describe(t)}")
     names = _lang_map(ck, data.get("names"), "names")
     session = check_session(ck, data.get("session"), "session")
+    options = check_options(ck, data.get("options", {}), "options")
     extra = {}
     if game == "paohuzi":
         extra = ck.get(data, "paohuzi", "", dict, "a mapping (the huxi table)", required=True) or {}
@@ -378,6 +393,7 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
         source=source,
         extra=MappingProxyType(dict(extra)),
         session=MappingProxyType(session),
+        options=MappingProxyType(options),
     )
 
 
@@ -397,6 +413,24 @@ def check_session(ck: _Checker, data, path: str) -> dict:
             ck.fail(f"{path}.{key}", f"expected one of {', '.join(choices)}, got {_describe(data[key])}")
         else:
             out[key] = data[key]
+    return out
+
+
+def check_options(ck: _Checker, options, path: str, allowed=None) -> dict:
+    """Check an ``options:`` mapping against :data:`VARIANT_OPTIONS` (or the names in ``allowed``)."""
+    if not isinstance(options, dict):
+        ck.fail(path, f"expected a mapping of switch name to value, got {_describe(options)}")
+        return {}
+    known = VARIANT_OPTIONS if allowed is None else {k: VARIANT_OPTIONS[k] for k in allowed if k in VARIANT_OPTIONS}
+    out = {}
+    for key, val in options.items():
+        if key not in known:
+            ck.fail(f"{path}.{key}", "unknown option; expected "
+                    + (f"one of: {', '.join(sorted(known))}" if known else "none: this variant has no options"))
+        elif not any(val is c or (type(val) is type(c) and val == c) for c in known[key]):
+            ck.fail(f"{path}.{key}", f"expected one of {', '.join(_describe(c) for c in known[key])}, got {_describe(val)}")
+        else:
+            out[key] = val
     return out
 
 

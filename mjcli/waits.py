@@ -61,12 +61,12 @@ _PLANS: dict = {}
 
 
 def _plan(variant) -> tuple:
-    """(candidate tiles, Fei in the set, Thirteen Orphans played), worked out once per variant."""
+    """(candidate tiles, Fei in the set, Thirteen Orphans played, most copies of a tile), worked out once per variant."""
     entry = _PLANS.get(id(variant))
     if entry is None or entry[0] is not variant:
         tiles = variant_tiles(variant)
         cands = range(34) if len(tiles) == 34 else tuple(tiles)
-        entry = _PLANS[id(variant)] = (variant, cands, variant.tiles.jokers, _thirteen(variant))
+        entry = _PLANS[id(variant)] = (variant, cands, variant.tiles.jokers, _thirteen(variant), variant.most_copies)
     return entry
 
 
@@ -77,9 +77,9 @@ def waiting_tiles(hand: Hand, variant) -> list[int]:
     >>> [tile_code(t) for t in waiting_tiles(parse_hand("1112345678999m"), load_builtin("hk"))]
     ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
     """
-    _, cands, fei, thirteen = _plan(variant)
+    _, cands, fei, thirteen, most = _plan(variant)
     jokers_left = fei - hand.jokers_total() if fei else 0
-    return decompose.waiting_tiles(hand, cands, jokers_left, thirteen)
+    return decompose.waiting_tiles(hand, cands, jokers_left, thirteen, most)
 
 
 def _total(result) -> int | None:

@@ -5,12 +5,15 @@ Two references live here and share no code with mjcli.decompose:
 * ``substitution``: a Fei is replaced by every one of the 34 tiles in turn,
   and the hand without Fei is checked by plain recursion (the lowest tile
   left is in the eye, a pong or a chow starting on it). With at most two Fei
-  no set can be all Fei, so this is exactly the rule.
+  no set can be all Fei, so this is exactly the rule. A substitution that
+  makes a fifth copy of a tile (counting the shown melds) is not tried.
 * ``removal``: the lowest real tile left must sit in the eye or in some set;
   try every such eye and set, filling its other places with a real tile when
   there is one or with a Fei, every set keeping at least one real tile; two
-  Fei left over may stand as the eye. It also lists every reading, to check
-  ``readings()`` (which scoring uses) finds them all.
+  Fei left over may stand as the eye. A reading that holds a fifth copy of a
+  tile (its sets and eye written out, plus the shown melds) is dropped. It
+  also lists every reading, to check ``readings()`` (which scoring uses)
+  finds them all.
 
 The hands come from a fixed seed: ready hands built from sets, random tiles
 (mostly not ready), hands with shown melds, with and without Fei. No timing
@@ -68,8 +71,10 @@ def thirteen_plain(counts) -> bool:
         counts[t] == 0 for t in range(34) if t not in ORPHANS)
 
 
-def substitution_complete(counts, jokers: int, sets_needed: int, thirteen: bool = False) -> bool:
-    """Every tile tried for every Fei (at most two Fei)."""
+def substitution_complete(counts, jokers: int, sets_needed: int, thirteen: bool = False, shown=None,
+                          most: int = 4) -> bool:
+    """Every tile tried for every Fei (at most two Fei), never a copy beyond ``most``
+    counting the tiles of the shown melds (``shown``: 34 counts)."""
     assert jokers <= 2
     if sum(counts) + jokers != 3 * sets_needed + 2:
         return False
@@ -77,6 +82,8 @@ def substitution_complete(counts, jokers: int, sets_needed: int, thirteen: bool 
         c = list(counts)
         for t in subs:
             c[t] += 1
+        if any(c[t] + (shown[t] if shown else 0) > most for t in subs):
+            continue
         if plain_complete(tuple(c), sets_needed, False) or (thirteen and thirteen_plain(c)):
             return True
     return False
@@ -94,10 +101,26 @@ def _substitutions(jokers):
 # reference 2: removal of the lowest real tile, Fei filling places
 
 
-def removal_readings(counts, jokers: int, sets_needed: int, eye_tiles=()) -> set:
-    """Every reading as (sorted sets, eye, Fei in the eye); a set is (kind, lowest tile, Fei in it)."""
+def written_out(sets, eye) -> list:
+    """The 34 tile counts a reading stands for: its sets and eye written out."""
+    n = [0] * 34
+    for kind, t, _ in sets:
+        for u in ((t, t + 1, t + 2) if kind == "chow" else (t, t, t)):
+            n[u] += 1
+    n[eye] += 2
+    return n
+
+
+def removal_readings(counts, jokers: int, sets_needed: int, eye_tiles=(), shown=None, most: int = 4) -> set:
+    """Every reading as (sorted sets, eye, Fei in the eye); a set is (kind, lowest tile, Fei in it).
+
+    A reading with more than ``most`` of a tile, counting the shown melds (34 counts), is dropped."""
     out: set = set()
     c = list(counts)
+    shown = shown or [0] * 34
+
+    def keep(sets, eye):
+        return all(a + b <= most for a, b in zip(written_out(sets, eye), shown))
 
     def rec(j, sets, eye):
         i = next((t for t in range(34) if c[t]), None)
@@ -105,10 +128,12 @@ def removal_readings(counts, jokers: int, sets_needed: int, eye_tiles=()) -> set
             if len(sets) != sets_needed:
                 return
             if eye is not None and j == 0:
-                out.add((tuple(sorted(sets)), eye[0], eye[1]))
+                if keep(sets, eye[0]):
+                    out.add((tuple(sorted(sets)), eye[0], eye[1]))
             elif eye is None and j == 2:
                 for t in eye_tiles:
-                    out.add((tuple(sorted(sets)), t, 2))
+                    if keep(sets, t):
+                        out.add((tuple(sorted(sets)), t, 2))
             return
         if len(sets) > sets_needed:
             return
@@ -152,8 +177,18 @@ def removal_readings(counts, jokers: int, sets_needed: int, eye_tiles=()) -> set
     return out
 
 
-def removal_complete(counts, jokers, sets_needed) -> bool:
-    return bool(removal_readings(counts, jokers, sets_needed, eye_tiles=(0,)))
+def removal_complete(counts, jokers, sets_needed, shown=None, most: int = 4) -> bool:
+    # two Fei left as the eye may stand for any tile: every tile is offered
+    return bool(removal_readings(counts, jokers, sets_needed, tuple(range(34)), shown, most))
+
+
+def shown_counts(hand: Hand) -> list:
+    """The 34 counts of the tiles the shown melds stand for (a Fei in a meld counts as its tile)."""
+    n = [0] * 34
+    for m in hand.melds:
+        for t in m.tiles:
+            n[t] += 1
+    return n
 
 
 def thirteen_with_fei(counts, jokers) -> bool:
@@ -169,19 +204,20 @@ def _add(counts, tiles):
     return c
 
 
-def reference_waits(hand: Hand, candidates, jokers_left: int, thirteen: bool, complete) -> list[int]:
+def reference_waits(hand: Hand, candidates, jokers_left: int, thirteen: bool, complete, most: int = 4) -> list[int]:
     counts = hand.counts()
     visible = hand.visible_counts()
+    shown = shown_counts(hand)
     need = 4 - len(hand.melds)
     orphans_ok = thirteen and not hand.melds
     out = []
     for t in candidates:
         if visible[t] >= 4:
             continue
-        c = _add(counts, [t])
-        if complete(c, hand.jokers, need) or (orphans_ok and thirteen_with_fei(c, hand.jokers)):
+        c = _add(counts, [t])  # the wait tile counts too
+        if complete(c, hand.jokers, need, shown=shown, most=most) or (orphans_ok and thirteen_with_fei(c, hand.jokers)):
             out.append(t)
-    if jokers_left > 0 and (complete(counts, hand.jokers + 1, need)
+    if jokers_left > 0 and (complete(counts, hand.jokers + 1, need, shown=shown, most=most)
                             or (orphans_ok and thirteen_with_fei(counts, hand.jokers + 1))):
         out.append(JOKER)
     return out
@@ -269,7 +305,8 @@ def test_the_two_references_agree_with_two_fei():
         counts = hand.counts()
         counts[rng.randrange(34)] += 1
         need = 4 - len(hand.melds)
-        assert substitution_complete(counts, 2, need) == removal_complete(counts, 2, need), _ids(hand)
+        shown = shown_counts(hand)
+        assert substitution_complete(counts, 2, need, shown=shown) == removal_complete(counts, 2, need, shown), _ids(hand)
 
 
 @pytest.mark.parametrize("fei", [0, 1, 2, 3])
@@ -278,7 +315,8 @@ def test_is_complete_matches_removal(fei):
     for hand in random_hands(20 + fei, (800, 400, 300, 100)[fei], fei, size=14, suits=(0, 1, 2) if fei < 2 else (1,)):
         counts = hand.counts()
         need = 4 - len(hand.melds)
-        assert decompose.is_complete(counts, fei, need) == removal_complete(counts, fei, need), _ids(hand)
+        shown = shown_counts(hand)
+        assert decompose.is_complete(counts, fei, need, shown) == removal_complete(counts, fei, need, shown), _ids(hand)
         counts[rng.randrange(34)] += 1  # and one tile more: never complete
         assert not decompose.is_complete(counts, fei, need), _ids(hand)
 
@@ -288,7 +326,7 @@ def test_readings_finds_every_reading(fei, n):
     eye_tiles = MY3_TILES if fei else ALL
     for hand in random_hands(30 + fei, n, fei, size=14, suits=(1,) if fei else (0, 1, 2)):
         hand = Hand(hand.concealed, hand.jokers, hand.melds, win=None)
-        want = removal_readings(hand.counts(), fei, 4 - len(hand.melds), eye_tiles)
+        want = removal_readings(hand.counts(), fei, 4 - len(hand.melds), eye_tiles, shown_counts(hand))
         got = {(tuple(sorted(r.sets)), r.eye, r.eye_jokers)
                for r in decompose.readings(hand, eye_tiles, thirteen=False)}
         assert got == want, _ids(hand)
@@ -325,8 +363,9 @@ def test_api_waits_on_hk_and_my3_hands():
         ("123m 456m 789m 23p EE", HK, ["1p", "4p"]),
         ("1112345678999m", HK, [f"{n}m" for n in range(1, 10)]),
         ("19m 19p 19s ESWNPFC", HK, ["1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "P", "F", "C"]),
-        # a lone Fei: any tile makes the eye with it, and a second Fei does too
-        ("123p 456p 789p EEE J", my3, [tile_code(t) for t in MY3_TILES] + ["J"]),
+        # a lone Fei: any tile makes the eye with it, and a second Fei does too; but not E:
+        # with EEE held, E and the Fei as the eye would make the Fei a fifth East
+        ("123p 456p 789p EEE J", my3, [tile_code(t) for t in MY3_TILES if t != 27] + ["J"]),
         ("111p 333p 555p 7p EEE", my3, ["6p", "7p", "J"]),
     ]:
         got = [tile_code(t) for t in api_waiting_tiles(parse_hand(text), variant)]

@@ -185,9 +185,15 @@ def test_examples_check_clean(runner, path):
          lambda v: (v.id, v.name, v.names["zh"]) == ("friday", "Friday table", "星期五")),
         ("extends: hk\n", lambda v: v.id == "house" and v.patterns == load_builtin("hk").patterns
          and v.payment == load_builtin("hk").payment),
+        ("extends: my3\noptions: {fei_fifth_copy: true}\n",
+         lambda v: v.options["fei_fifth_copy"] is True and v.most_copies == 5),
+        ("extends: my3\noptions: {fei_fifth_copy: false}\n",
+         lambda v: v.options["fei_fifth_copy"] is False and v.most_copies == 4),
+        ("extends: my3\n", lambda v: v.options == load_builtin("my3").options and v.most_copies == 4),
     ],
     ids=["value", "value-limit", "limit-to-value", "disable", "add", "minimum-limit", "preset", "two-presets",
-         "linear", "bao-switch", "stake", "instant", "id-name", "nothing-changed"],
+         "linear", "bao-switch", "stake", "instant", "id-name", "nothing-changed", "fei-fifth-on", "fei-fifth-off",
+         "fei-fifth-default"],
 )
 def test_schema_changes(tmp_path, text, check):
     assert check(load_rules_file(write(tmp_path, text)))
@@ -224,6 +230,10 @@ def test_schema_changes(tmp_path, text, check):
         ("extends: hk\ninstant: {kong: 2}\n", "instant.kong (line 2): hk has no instant payment 'kong'"),
         ("extends: sg\ninstant:\n  concealed_kong: lots\n", "instant.concealed_kong (line 3): expected a number"),
         ("extends: hk\nnotes: [1]\n", "notes[0] (line 2): expected text"),
+        ("extends: hk\noptions: {fei_fifth_copy: true}\n", "options.fei_fifth_copy (line 2): hk has no option"),
+        ("extends: my3\noptions: {fei_fifth: true}\n", "options.fei_fifth (line 2): my3 has no option 'fei_fifth'"),
+        ("extends: my3\noptions:\n  fei_fifth_copy: 5\n", "options.fei_fifth_copy (line 3): expected one of false, true"),
+        ("extends: my3\noptions: [fei_fifth_copy]\n", "options (line 2): expected a mapping"),
         ("- extends: hk\n", "(top): expected a mapping starting with `extends: VARIANT`"),
         ("extends: hk\nvalues: &v {ping_wu: 2}\n", "line 2: YAML anchors (&name) are not allowed"),
         ("extends: !!python/object:os.system hk\n", "python/object"),
@@ -234,7 +244,8 @@ def test_schema_changes(tmp_path, text, check):
          "value-type", "value-and-disable", "disable-unknown", "add-unregistered", "add-existing",
          "add-no-value", "add-unknown-key", "preset-unknown", "preset-wrong-variant", "ladder-type",
          "ladder-and-linear", "bao-type", "bao-unknown", "discard-negative", "robbed-kong", "stake-zero",
-         "payment-unknown", "instant-unknown", "instant-type", "notes-type", "not-a-mapping", "anchor",
+         "payment-unknown", "instant-unknown", "instant-type", "notes-type", "option-not-in-base",
+         "option-unknown", "option-type", "options-not-mapping", "not-a-mapping", "anchor",
          "python-tag", "bad-yaml"],
 )
 def test_schema_errors(tmp_path, text, expected):

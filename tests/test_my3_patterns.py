@@ -260,6 +260,8 @@ def test_fei_scores_as_the_best_substitution():
         best = None
         for subs in itertools.combinations_with_replacement(MY3_TILES, hand.jokers):
             real = tuple(sorted(hand.concealed + subs))
+            if any(real.count(t) + sum(m.tiles.count(t) for m in hand.melds) > 4 for t in subs):
+                continue  # a Fei never stands for a fifth copy
             h = hand.__class__(real, 0, hand.melds, hand.bonus, hand.win, hand.self_drawn, hand.seat, hand.round,
                                hand.flags)
             t = _best_total(h)

@@ -59,17 +59,25 @@ def brute_waits(hand) -> set:
     t in M (not already four times in sight) is a wait, the other k tiles of M being what the Fei stand
     for; and a drawn Fei wins if any M completes (all k+1 places are Fei), while a Fei is still unseen.
     With at most three Fei a set made only of Fei is never needed (XX eye + J pong, JJ eye does the same),
-    so substitution is exactly the rule "every set keeps a real tile".
+    so substitution is exactly the rule "every set keeps a real tile". A multiset that would make a fifth
+    copy of a tile (counting the shown melds, the drawn tile and the Fei) is not tried: a Fei stands for
+    a real tile, and four is all the set has.
     """
     base = [0] * 34
     for t in hand.concealed:
         base[t] += 1
+    shown = [0] * 34
+    for m in hand.melds:
+        for t in m.tiles:
+            shown[t] += 1
     visible = hand.visible_counts()
     out = set()
     for ms in itertools.combinations_with_replacement(KINDS, hand.jokers + 1):
         c = list(base)
         for t in ms:
             c[t] += 1
+        if any(c[t] + shown[t] > 4 for t in ms):
+            continue
         if complete(tuple(c)):
             out.update(t for t in ms if visible[t] < 4)
             if MY3.tiles.jokers - hand.jokers_total() > 0:
@@ -148,8 +156,11 @@ FIXED = [
     # (hand, the waits)
     ("123p 456p 789p EEE 1p | cat", ["1p", "4p", "7p", "J"]),
     ("123p 456p 789p EE 1pJ | cat", ["1p", "2p", "3p", "4p", "7p", "E", "J"]),
+    # not E: EEE held, E with the Fei as the eye would make the Fei a fifth East
     ("123p 456p 789p EEE J | cat", ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p",
-                                    "E", "S", "W", "N", "P", "F", "C", "J"]),
+                                    "S", "W", "N", "P", "F", "C", "J"]),
+    # not 6p: 46p with the Fei as 5p, but the four 5p are in the kong
+    ("[5555p] 123p 789p EE 4p J | cat", ["1p", "2p", "3p", "4p", "E", "J"]),
     # all four Fei in sight: no Fei to draw
     ("123p 456p 789p 1pJ NN | J J J", ["1p", "2p", "3p", "4p", "7p", "N"]),
     # 1p four times in sight (a kong): not a wait even though the shape takes it

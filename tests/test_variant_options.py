@@ -38,3 +38,23 @@ def test_declared_option_values_load():
     data, lines = _hk_with("four_concealed_pungs", {"win_tile": "self_drawn_only"})
     v = build_variant(data, "t.yaml", lines)
     assert v.pattern("four_concealed_pungs").options["win_tile"] == "self_drawn_only"
+
+
+@pytest.mark.parametrize("options, fragment", [
+    ({"fei_fifth": True}, "unknown option"),
+    ({"fei_fifth_copy": "yes"}, "expected one of false, true, got the text"),
+    ("on", "expected a mapping of switch name to value"),
+])
+def test_bad_variant_switch_is_refused(options, fragment):
+    data, lines = load_data(variants_dir() / "my3.yaml")
+    data = copy.deepcopy(data)
+    data["options"] = options
+    with pytest.raises(RuleFileError) as exc:
+        build_variant(data, "t.yaml", lines)
+    assert any(fragment in p for p in exc.value.problems), exc.value.problems
+
+
+def test_my3_declares_the_fifth_copy_switch_off():
+    data, lines = load_data(variants_dir() / "my3.yaml")
+    v = build_variant(data, "my3.yaml", lines)
+    assert v.options == {"fei_fifth_copy": False} and v.most_copies == 4

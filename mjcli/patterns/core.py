@@ -70,6 +70,14 @@ def all_honours(ctx: Ctx) -> int:
     return int(not ctx.special and not shape.simples and not shape.terminals)
 
 
+def _honour_kinds(ctx: Ctx, low: int, high: int) -> set:
+    """The different honour tiles from ``low`` to ``high - 1`` that have a pong or kong.
+
+    The honour patterns count different tiles: two sets of one dragon (a Fei
+    read as a second Green pong) are one dragon, not two."""
+    return {t for t in ctx.shape.triplet_tiles if low <= t < high}
+
+
 @pattern("dragon_set", when="dragon_sets")
 def dragon_set(ctx: Ctx) -> int:
     """Jin Hak 箭刻: a pung or kong of a dragon, each."""
@@ -78,26 +86,28 @@ def dragon_set(ctx: Ctx) -> int:
 
 @pattern("small_dragons", when="dragon_sets")
 def small_dragons(ctx: Ctx) -> int:
-    """Siu Sam Yuen 小三元: two dragon sets and the third dragon as the pair."""
-    return int(ctx.shape.dragon_sets == 2 and ctx.eye in DRAGON_TILES)
+    """Siu Sam Yuen 小三元: sets of two different dragons and the third dragon as the pair."""
+    kinds = _honour_kinds(ctx, 31, 34)
+    return int(len(kinds) == 2 and ctx.eye in DRAGON_TILES and ctx.eye not in kinds)
 
 
 @pattern("big_dragons", when="dragon_sets")
 def big_dragons(ctx: Ctx) -> int:
-    """Dai Sam Yuen 大三元: a set of each dragon."""
-    return int(ctx.shape.dragon_sets == 3)
+    """Dai Sam Yuen 大三元: a set of each dragon (three different dragons)."""
+    return int(len(_honour_kinds(ctx, 31, 34)) == 3)
 
 
 @pattern("small_winds", when="wind_sets")
 def small_winds(ctx: Ctx) -> int:
-    """Siu Sei Hei 小四喜: three wind sets and the fourth wind as the pair."""
-    return int(ctx.shape.wind_sets == 3 and ctx.eye in WIND_TILES)
+    """Siu Sei Hei 小四喜: sets of three different winds and the fourth wind as the pair."""
+    kinds = _honour_kinds(ctx, 27, 31)
+    return int(len(kinds) == 3 and ctx.eye in WIND_TILES and ctx.eye not in kinds)
 
 
 @pattern("big_winds", when="wind_sets")
 def big_winds(ctx: Ctx) -> int:
-    """Dai Sei Hei 大四喜: a set of each wind."""
-    return int(ctx.shape.wind_sets == 4)
+    """Dai Sei Hei 大四喜: a set of each wind (four different winds)."""
+    return int(len(_honour_kinds(ctx, 27, 31)) == 4)
 
 
 @pattern("seat_wind", when="triplets")
