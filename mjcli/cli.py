@@ -272,7 +272,7 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
     try:
         rec = settle_record(v, opts)
     except MjError as exc:
-        raise Fail(exc.message, EXIT_BAD_HAND if exc.code in ("invalid_hand", "parse_error") else EXIT_USAGE) from None
+        raise Fail(exc.message, EXIT_BAD_HAND if exc.code in ("invalid_hand", "parse_error", "invalid_context") else EXIT_USAGE) from None
     emit([rec], fmt, "settle", sys.stdout)
 
 
@@ -323,6 +323,9 @@ def settle_record(v, opts: dict) -> dict:
         frm = seat(parts[2], "--kong FROM") if len(parts) == 3 else None
         if parts[1].lower() == "claimed" and frm is None:
             raise SettleError(f"--kong {raw!r}: a claimed kong names the discarder, e.g. S:claimed:W")
+        if frm is not None and frm == seat(parts[0], "--kong SEAT"):
+            raise SettleError(f"--kong {raw!r}: FROM is the kong maker's own seat; a kong is claimed from another "
+                              f"player's discard, e.g. {frm}:claimed:{next(s for s in v.seats if s != frm)}")
         req.kongs.append((seat(parts[0], "--kong SEAT"), parts[1].lower(), frm))
     from .tiles import BONUS_ALIASES, BONUS_TOKENS
 
@@ -354,9 +357,15 @@ def settle_record(v, opts: dict) -> dict:
         from .api import score_line
         from .errors import HandError
 
-        ov = {"self_drawn": req.shooter is None}
+        # --winner and --from replace the seat and zimo written in the hand; --robbed-kong is its rob-kong
+        ov = {"self_drawn": req.shooter is None, "shooter": req.shooter,
+              "labels": {"self_drawn": f"--from {req.shooter}" if req.shooter else "no --from (a self-drawn win)"}}
         if req.winner is not None:  # the hand is the winner's: their seat wind and own flower
             ov["seat"] = req.winner
+            ov["labels"]["seat"] = f"--winner {req.winner}"
+        if req.robbed_kong:
+            ov["flags"] = ["rob-kong"]
+            ov["labels"]["rob-kong"] = "--robbed-kong"
         if opts.get("round"):  # a ledger that names its players knows the round wind
             ov["round"] = opts["round"]
         res = score_line(str(opts["hand"]), v, overrides=ov)
@@ -365,6 +374,10 @@ def settle_record(v, opts: dict) -> dict:
         if not res.winning:
             raise HandError("--hand is not a winning hand; check the tiles")
         req.result = res
+        if v.game != "paohuzi" and not req.robbed_kong:  # the word rob-kong in the hand is --robbed-kong
+            from .tiles import parse_hand
+
+            req.robbed_kong = parse_hand(res.hand).has_flag("rob-kong")
     st = do_settle(v, req)
     return st.as_dict()
 

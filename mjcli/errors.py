@@ -61,3 +61,9 @@ class SettleError(MjError):
     """A settlement request that does not make sense (a seat twice, no value...)."""
 
     code = "settle_error"
+
+
+class ContextError(MjError):
+    """Context words that do not fit the hand or each other (``heavenly seat=S``, ``rob-kong zimo``)."""
+
+    code = "invalid_context"

@@ -114,6 +114,9 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
                 if p.get("id") == pid:
                     p["limit"] = True
                     p.pop("value", None)
+        elif isinstance(val, int) and not isinstance(val, bool) and val < 0:
+            ck.fail(path, f"expected an integer 0 or more or the word limit, got {val}; a pattern never takes "
+                          "points away (to stop playing it, list it under disable:)")
         elif isinstance(val, int) and not isinstance(val, bool):
             for p in patterns:
                 if p.get("id") == pid:
@@ -161,6 +164,8 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
                 ck.fail(f"instant.{k}", f"{base_id} has no instant payment {k!r}; its instant payments: {choices}")
             elif not _number(v):
                 ck.fail(f"instant.{k}", f"expected a number, got {_describe(v)}")
+            elif v < 0:
+                ck.fail(f"instant.{k}", f"expected an amount 0 or more, got {v}")
             else:
                 have[k] = v
         merged["instant"] = have
@@ -237,6 +242,11 @@ def _payment(ck: _Checker, data: dict, pay: dict, base_id: str) -> dict:
             bad = [k for k, v in ladder.items() if not isinstance(k, int) or isinstance(k, bool) or not _number(v)]
             for k in bad:
                 ck.fail(f"payment.ladder.{k}", "expected an integer value mapped to a number")
+            for k, v in ladder.items():
+                if k not in bad and v < 0:
+                    ck.fail(f"payment.ladder.{k}", f"expected an amount 0 or more, got {v}; a loser never receives "
+                                                   "money for losing")
+                    bad.append(k)
             if not bad:
                 pay["ladder"] = dict(ladder)
                 pay.pop("linear", None)

@@ -94,6 +94,8 @@ def payment_text(pay: dict | None) -> str:
         return "nothing (below the minimum)"
     if "each" in pay:
         return f"each loser pays {pay['each']} (total {pay['total']})"
+    if pay.get("robbed_kong"):
+        return f"the konger pays {pay['shooter']}, the whole self-draw amount (robbed kong)"
     return f"shooter pays {pay['shooter']}, each other loser {pay['others']} (total {pay['total']})"
 
 

@@ -147,13 +147,19 @@ def _shares(pay: dict, base: float, self_drawn: bool) -> tuple[float, float]:
     return d.get("shooter", 1) * base, d.get("others", 0) * base
 
 
-def payment_summary(variant, total: int, self_drawn: bool, result=None, ladder_name: str | None = None) -> dict | None:
-    """What each loser pays on this win (the ``payment`` field of ``score``)."""
+def payment_summary(variant, total: int, self_drawn: bool, result=None, ladder_name: str | None = None,
+                    robbed_kong: bool = False) -> dict | None:
+    """What each loser pays on this win (the ``payment`` field of ``score``).
+
+    ``robbed_kong``: won by robbing a kong, paid as ``settle --robbed-kong`` (the konger is the shooter)."""
     pay = payment_table(variant, ladder_name)
     base = base_amount(variant, total, pay)
     if base is None:
         return None
     losers = len(variant.seats) - 1
+    if robbed_kong and pay.get("robbed_kong") == "self_drawn_total":  # as _win_payments: the konger pays all
+        each, _ = _shares(pay, base, True)
+        return {"shooter": _num(each * losers), "others": 0, "total": _num(each * losers), "robbed_kong": True}
     if result is not None and _paid_as_self_drawn(pay, result):
         self_drawn = True
     shooter, other = _shares(pay, base, self_drawn)

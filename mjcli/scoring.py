@@ -194,16 +194,17 @@ class _Plan:
             out.sort(key=_first)
         return out
 
-    def payment(self, res: ScoreResult, self_drawn: bool) -> dict | None:
+    def payment(self, res: ScoreResult, self_drawn: bool, robbed_kong: bool = False) -> dict | None:
         """:func:`mjcli.payments.payment_summary` of a result, a fresh dict each time."""
-        key = (res.total, self_drawn, tuple([p.id for p in res.patterns]))
+        key = (res.total, self_drawn, robbed_kong, tuple([p.id for p in res.patterns]))
         pay = self.payments.get(key, False)
         if pay is False:
             from .payments import payment_summary
 
             if len(self.payments) > 4096:
                 self.payments.clear()
-            pay = self.payments[key] = payment_summary(self.variant, res.total, self_drawn, res)
+            pay = self.payments[key] = payment_summary(self.variant, res.total, self_drawn, res,
+                                                       robbed_kong=robbed_kong)
         return dict(pay) if pay is not None else None
 
 
@@ -270,6 +271,9 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
     Readings are compared by their totals; only the best one (the first of
     equals) is built into a result, unless ``all_readings`` asks for them all."""
     validate(hand, variant, size=None)
+    if hand.size > 14:  # a hand that wins whatever the tiles (eight flowers, four Fei) still has at most 14
+        raise HandError(f"hand has {hand.size} tiles (a kong counts 3); score needs 14 at most, even for a hand "
+                        "that wins whatever the tiles (eight flowers): take the extra tiles out")
     plan = _plan(variant)
     rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else []
     text = format_hand(hand)
@@ -304,16 +308,16 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
                 seen.add(key)
                 alts.append(r)
         best.alternatives = alts
-    best.payment = plan.payment(best, hand.self_drawn) if best.meets_minimum else None
+    best.payment = plan.payment(best, hand.self_drawn, "rob-kong" in hand.flags) if best.meets_minimum else None
     return best
 
 
 def score_text(text: str, variant, *, all_readings: bool = False, overrides: dict | None = None) -> ScoreResult:
     """Parse and score one line; a bad line gives a result with ``ok`` False."""
     try:
-        hand = parse_hand(text)
-        if overrides:
-            hand = apply_overrides(hand, overrides)
+        from .context import resolve
+
+        hand = resolve(parse_hand(text), overrides)
         return score(hand, variant, all_readings=all_readings)
     except MjError as exc:
         return error_result(text, variant, exc)
@@ -339,6 +343,10 @@ def apply_overrides(hand: Hand, ov: dict) -> Hand:
     for key in ("seat", "round"):
         if ov.get(key):
             changes[key] = ov[key]
+    if hand.clashes:  # an option replaces every copy of its word
+        keep = tuple(c for c in hand.clashes if ov.get({"@": "win"}.get(c[0], c[0])) is None)
+        if keep != hand.clashes:
+            changes["clashes"] = keep
     if ov.get("flags"):
         changes["flags"] = hand.flags | frozenset(ov["flags"])
     return replace(hand, **changes) if changes else hand

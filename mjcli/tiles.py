@@ -154,6 +154,9 @@ class Hand:
     seat: str = "E"
     round: str = "E"
     flags: frozenset[str] = field(default_factory=frozenset)
+    # context words written twice with different values: (key, first, second), e.g. ("seat", "seat=S", "seat=W");
+    # an error unless a command-line option replaces that word (see :mod:`mjcli.context`)
+    clashes: tuple[tuple[str, str, str], ...] = field(default=(), compare=False)
 
     @property
     def size(self) -> int:
@@ -378,6 +381,14 @@ def parse_hand(text: str) -> Hand:
     seat = "E"
     round_ = "E"
     flags: set[str] = set()
+    clashes: list[tuple[str, str, str]] = []
+    written: dict[str, tuple] = {}  # context key -> (value, the first word that set it): @5s, seat=S, round=E
+
+    def once(key: str, value, word: str) -> None:
+        first = written.setdefault(key, (value, word))
+        if first[0] != value:
+            clashes.append((key, first[1], word))
+
     in_bonus = False
     seen_context = False
     for m in re.finditer(r"\S+", text):
@@ -402,6 +413,7 @@ def parse_hand(text: str) -> Hand:
             if len(tiles) != 1:
                 raise _col_error(f"winning tile {token!r} names {len(tiles)} tiles; name exactly one, e.g. @5p", col)
             win, win_col = tiles[0], col
+            once("@", win, token)
             seen_context = True
             continue
         if low in ("zimo", "self-drawn", "tsumo"):
@@ -417,8 +429,10 @@ def parse_hand(text: str) -> Hand:
             value = token.partition("=")[2]
             if key == "seat":
                 seat = _seat_value("seat", value, col)
+                once("seat", seat, token)
             elif key == "round":
                 round_ = _seat_value("round", value, col)
+                once("round", round_, token)
             else:
                 raise _col_error(f"unknown context word {token!r}; known: seat=, round=", col)
             seen_context = True
@@ -456,7 +470,7 @@ def parse_hand(text: str) -> Hand:
     if win == JOKER and not jokers:
         raise _col_error("winning tile J but no Fei in the concealed tiles", win_col)
     return Hand(tuple(real), jokers, tuple(melds), tuple(sorted(bonus, key=BONUS_ORDER.get)), win, self_drawn,
-                seat, round_, frozenset(flags))
+                seat, round_, frozenset(flags), tuple(clashes))
 
 
 _TILE_TEXT = tuple(str(t % 9 + 1) for t in range(27)) + tuple(HONOUR_LETTERS)  # a tile inside its run

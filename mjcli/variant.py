@@ -218,6 +218,9 @@ def _pattern(ck: _Checker, data, path: str, registry) -> PatternSpec | None:
     limit = ck.get(data, "limit", path, bool, "true or false", default=False)
     # a limit hand scores the variant's limit; its value may be left out
     value = ck.get(data, "value", path, int, "an integer", required=not limit, default=0)
+    if isinstance(value, int) and value < 0:
+        ck.fail(f"{path}.value", f"expected an integer 0 or more, got {value}; a pattern never takes points away")
+        value = None
     each = ck.get(data, "each", path, bool, "true or false", default=False)
     wins_alone = ck.get(data, "wins_alone", path, bool, "true or false", default=False)
     replaces = ck.get(data, "replaces", path, list, "a list of pattern ids", default=[])
@@ -335,6 +338,8 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
                 for k, v in ladder.items():
                     if not isinstance(k, int) or isinstance(k, bool) or not isinstance(v, (int, float)) or isinstance(v, bool):
                         ck.fail(f"payment.ladder.{k}", "expected an integer value mapped to a number")
+                    elif v < 0:
+                        ck.fail(f"payment.ladder.{k}", f"expected an amount 0 or more, got {v}")
         for key in ("discard", "self_drawn", "bao"):
             sub = payment.get(key)
             if sub is not None and not isinstance(sub, dict):
@@ -346,6 +351,8 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
                             ck.fail(f"payment.{key}.{k}", f"expected true or false, got {_describe(v)}")
                     elif not isinstance(v, (int, float)) or isinstance(v, bool):
                         ck.fail(f"payment.{key}.{k}", f"expected a number, got {_describe(v)}")
+                    elif v < 0:
+                        ck.fail(f"payment.{key}.{k}", f"expected a number 0 or more, got {v}")
 
     settlement = ck.get(data, "settlement", "", list, "a list of settlement rule ids", default=[])
     if settlement:  # imported only when named: `mjcli rules hk` starts fast (issue 6)
@@ -357,6 +364,8 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
     for k, v in (instant or {}).items():
         if not isinstance(v, (int, float)) or isinstance(v, bool):
             ck.fail(f"instant.{k}", f"expected a number, got {_describe(v)}")
+        elif v < 0:
+            ck.fail(f"instant.{k}", f"expected an amount 0 or more, got {v}")
     liability = ck.get(data, "liability", "", list, "a list of text lines", default=[])
     notes = ck.get(data, "notes", "", list, "a list of text lines", default=[])
     for key, items in (("liability", liability), ("notes", notes)):

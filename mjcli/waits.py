@@ -125,9 +125,9 @@ def wait_text(text: str, variant, overrides: dict | None = None) -> WaitResult:
 def answer_line(text: str, variant, overrides: dict | None, answer) -> WaitResult:
     """Parse one line, apply the command-line options (all but --win), and ``answer(hand, variant)``."""
     try:
-        hand = parse_hand(text)
-        if overrides:
-            hand = apply_overrides(hand, {k: v for k, v in overrides.items() if k != "win"})
+        from .context import resolve
+
+        hand = resolve(parse_hand(text), {k: v for k, v in (overrides or {}).items() if k != "win"}, for_wait=True)
         return answer(hand, variant)
     except MjError as exc:
         return WaitResult(text.strip(), variant.id, variant.unit, variant.minimum, ok=False, error=exc)

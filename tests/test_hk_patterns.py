@@ -46,7 +46,7 @@ HAS_AND_NEARLY = [
     ("kong_replacement", "123m 456m 789m 55s [2222p] @5s zimo kong-replacement",
      "123m 456m 789m 55s [2222p] @5s zimo"),
     ("last_tile", "123m 456m 789m 234p 55s @5s zimo last-tile", "123m 456m 789m 234p 55s @5s zimo"),
-    ("rob_kong", "123m 456m 789m 234p 55s @5s rob-kong", "123m 456m 789m 234p 55s @5s"),
+    ("rob_kong", "123m 456m 789m 234p 55s @4p rob-kong", "123m 456m 789m 234p 55s @4p"),
     ("thirteen_orphans", "19m 19p 19s ESWNPFC C @C", "19m 19p 19s ESWNPF C 2m @2m"),  # 2m for Red
     ("big_winds", "EEE SSS WWW NNN 55p @5p zimo", "EEE SSS WWW NN 123p @3p"),
     ("small_winds", "EEE SSS WWW NN 123p @3p", "EEE SSS WW 123p 999p @3p"),  # two sets and a pair

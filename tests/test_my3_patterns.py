@@ -45,7 +45,7 @@ CASES = [
      "123p 456p 789p EEE 11p | J @1p zimo"),
     ("kong_replacement", "123p 456p EEE 11p [9999p] | cat @1p zimo kong-replacement",
      "123p 456p EEE 11p [9999p] | cat @1p zimo"),
-    ("rob_kong", "123p 456p 789p EEE 11p | cat @1p rob-kong", "123p 456p 789p EEE 11p | cat @1p"),
+    ("rob_kong", "123p 456p 789p EEE 11p | cat @3p rob-kong", "123p 456p 789p EEE 11p | cat @3p"),
     # limit hands
     ("no_bonus", "123p 456p 789p EEE 11p @1p", "123p 456p 789p EEE 11p | f2 @1p"),
     ("no_bonus", "123p 456p 789p EEE 11p @1p seat=S", "123p 456p 789p EEE 11p | J @1p seat=S"),

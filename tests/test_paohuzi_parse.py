@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mjcli.errors import HandError, ParseError
+from mjcli.errors import ContextError, HandError, ParseError
 from mjcli.paohuzi.cards import check, code, parse
 
 GOOD = [
@@ -68,7 +68,6 @@ BAD = [
     ("win-two-cards", "x1 @x1x2", "names 2 cards", 5),
     ("mahjong-word", "x1 seat=E", "unknown word 'seat=E'", 4),
     ("zimo", "x1 zimo", "unknown word 'zimo'", 4),
-    ("heavenly-with-win", "x1 @x1 heavenly", "heavenly win has no winning card", 4),
 ]
 
 
@@ -78,6 +77,14 @@ def test_parse_bad(text, words, col):
         parse(text)
     assert words in exc.value.message
     assert exc.value.message.endswith(f"(at column {col})")
+
+
+def test_heavenly_with_a_winning_card_is_a_context_error():
+    # a contradiction of context words: code invalid_context, naming both words (issue 13)
+    with pytest.raises(ContextError) as exc:
+        parse("x1 @x1 heavenly")
+    assert exc.value.code == "invalid_context"
+    assert "heavenly contradicts @x1" in exc.value.message and exc.value.message.endswith("(at column 4)")
 
 
 def test_empty():

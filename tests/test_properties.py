@@ -382,6 +382,8 @@ def test_limit_hand_total_is_the_limit(vid, pid, example, data):
     more = replace(h, bonus=tuple(sorted(h.bonus + tuple(extra))), flags=h.flags | frozenset(flags),
                    self_drawn=data.draw(st.booleans()) or h.self_drawn)
     r2 = score_line(format_hand(more), v)
+    if not r2.ok and r2.error.code == "invalid_context":  # words that do not fit together (last-tile last-discard)
+        return
     assert r2.ok, r2.as_dict()
     if r2.limit_hand:
         assert r2.total == r2.raw == v.limit

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..errors import HandError, ParseError
+from ..errors import ContextError, HandError, ParseError
 
 N_CARDS = 20  # ten numbers, small and big
 COPIES = 4  # four of each card
@@ -92,6 +92,8 @@ class PHand:
     win_explicit: bool = field(default=False, compare=False)  # @CARD was written
     self_revealed: bool = False
     heavenly: bool = False
+    # the winning card written twice with different values (@x1 @x2): an error unless --win replaces it
+    clashes: tuple[str, ...] = field(default=(), compare=False)
 
     def counts(self) -> list[int]:
         """How many of each card the hand and its shown groups hold."""
@@ -224,6 +226,8 @@ def parse(text: str) -> PHand:
     win = None
     win_col = 0
     self_revealed = heavenly = False
+    first_win = ""  # the first @CARD word
+    clashes: tuple[str, ...] = ()
     for m in re.finditer(r"\S+", text):
         token, col = m.group(), m.start() + 1
         low = token.lower()
@@ -235,6 +239,10 @@ def parse(text: str) -> PHand:
             except ParseError as exc:
                 raise ParseError(f"bad winning card {token!r}: {exc.message}") from None
             win_col = col
+            if not first_win:
+                first_win = token
+            elif parse_card(first_win[1:]) != win and not clashes:
+                clashes = (first_win, token)
             continue
         if low == "self":
             self_revealed = True
@@ -259,8 +267,10 @@ def parse(text: str) -> PHand:
         raise _err(f"winning card {code(win)} is not among the hand cards; write it in the hand "
                    "(the scorer makes the group it forms)", win_col)
     if heavenly and explicit:
-        raise _err("a heavenly win has no winning card; leave out @" + code(win), win_col)
-    return PHand(tuple(sorted(concealed)), tuple(shown), None if heavenly else win, explicit, self_revealed, heavenly)
+        raise ContextError(f"heavenly contradicts @{code(win)}: a heavenly win has no winning card; leave out "
+                           f"@{code(win)} (at column {win_col})")
+    return PHand(tuple(sorted(concealed)), tuple(shown), None if heavenly else win, explicit, self_revealed, heavenly,
+                 clashes)
 
 
 def check(hand: PHand, size: int | None) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import HandError, MjError
+from ..errors import ContextError, HandError, MjError
 from .cards import COPIES, N_CARDS, PHand, check, code, codes, parse, parse_card, size_of
 from .config import config
 from ..scoring import ScoreResult, Verdicts
@@ -252,6 +252,19 @@ class PaohuziScore(Verdicts):
 # overrides from the command line
 
 
+def check_context(text_hand: PHand, hand: PHand, ov: dict | None) -> None:
+    """The context words that remain after the options: ``@CARD`` once, no ``self`` on a heavenly win."""
+    ov = ov or {}
+    if text_hand.clashes and ov.get("win") is None:
+        first, second = text_hand.clashes
+        raise ContextError(f"{first} and {second} are both written in the hand; keep one")
+    if hand.heavenly and hand.self_revealed:
+        h = "heavenly" if text_hand.heavenly else "--heavenly"
+        s = "--self-drawn" if ov.get("self_drawn") else "self"
+        raise ContextError(f"{s} contradicts {h}: a heavenly win is the opening hand, no card is revealed; "
+                           f"leave out {s}")
+
+
 def apply_overrides(hand: PHand, ov: dict | None, for_wait: bool = False) -> PHand:
     """Command-line options win over the same words in the line."""
     from dataclasses import replace
@@ -279,7 +292,8 @@ def apply_overrides(hand: PHand, ov: dict | None, for_wait: bool = False) -> PHa
         changes["self_revealed"] = bool(ov["self_drawn"])
     if heavenly and not hand.heavenly:
         if hand.win_explicit:
-            raise HandError("a heavenly win has no winning card; leave out @" + code(hand.win))
+            raise ContextError(f"--heavenly contradicts @{code(hand.win)}: a heavenly win has no winning card; "
+                               f"leave out @{code(hand.win)}")
         changes["heavenly"], changes["win"] = True, None
     return replace(hand, **changes) if changes else hand
 
@@ -333,7 +347,9 @@ def score(hand: PHand, variant, all_readings: bool = False) -> PaohuziScore:
 def score_text(text: str, variant, overrides: dict | None = None, all_readings: bool = False) -> PaohuziScore:
     """Parse and score one line; a bad line gives a result with ``ok`` False."""
     try:
-        hand = apply_overrides(parse(text), overrides)
+        written = parse(text)
+        hand = apply_overrides(written, overrides)
+        check_context(written, hand, overrides)
         return score(hand, variant, all_readings=all_readings)
     except MjError as exc:
         return PaohuziScore(text.strip(), variant.id, variant.unit, variant.minimum, variant.limit, ok=False,
@@ -427,7 +443,9 @@ def wait(hand: PHand, variant) -> WaitResult:
 def wait_text(text: str, variant, overrides: dict | None = None) -> WaitResult:
     """Parse and answer one line; a bad line gives a result with ``ok`` False."""
     try:
-        hand = apply_overrides(parse(text), overrides, for_wait=True)
+        written = parse(text)
+        hand = apply_overrides(written, overrides, for_wait=True)
+        check_context(written, hand, None)
         return wait(hand, variant)
     except MjError as exc:
         return WaitResult(text.strip(), variant.id, variant.unit, variant.minimum, ok=False, error=exc)
