@@ -23,10 +23,12 @@ record with its line number and the next lines go on.
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from typing import BinaryIO, Iterator, TextIO
 
 from .errors import MjError, SettleError
 from .lines import read_lines
+from .money import add, amount
 
 KEYS = {"winner", "from", "value", "hand", "bao", "robbed_kong", "kong", "bonus", "dealt", "fei", "ladder", "stake",
         "label"}
@@ -45,11 +47,11 @@ def _as_list(key: str, v, pair_sep: str | None = None) -> list[str]:
             if isinstance(val, list) and all(isinstance(x, str) for x in val):
                 val = " ".join(val)
             elif isinstance(val, bool) or not isinstance(val, (str, int)):
-                raise SettleError(f"{key}.{seat}: expected text or a number, got {json.dumps(val)}")
+                raise SettleError(f"{key}.{seat}: expected text or a number, got {_json(val)}")
             out.append(f"{seat}{pair_sep}{val}")
         return out
     shape = "text, a list of texts" + (" or a mapping of seat to value" if pair_sep else "")
-    raise SettleError(f"{key}: expected {shape}, got {json.dumps(v)}")
+    raise SettleError(f"{key}: expected {shape}, got {_json(v)}")
 
 
 def hand_options(obj) -> dict:
@@ -67,16 +69,20 @@ def hand_options(obj) -> dict:
             raise SettleError(f"unknown key {k!r}; expected one of: {', '.join(sorted(KEYS))}")
     for k in TEXT_KEYS:
         if obj.get(k) is not None and not isinstance(obj[k], str):
-            raise SettleError(f"{k}: expected text, got {json.dumps(obj[k])}")
+            raise SettleError(f"{k}: expected text, got {_json(obj[k])}")
     value = obj.get("value")
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise SettleError(f"value: expected a whole number, got {json.dumps(value)}")
+        raise SettleError(f"value: expected a whole number, got {_json(value)}")
     stake = obj.get("stake")
-    if stake is not None and (isinstance(stake, bool) or not isinstance(stake, (int, float)) or stake <= 0):
-        raise SettleError(f"stake: expected a number above 0, got {json.dumps(stake)}")
+    if stake is not None:
+        if isinstance(stake, str):  # a number, as on the command line, not text
+            raise SettleError(f"stake: expected a number, got text; write {stake.strip()} without quotes")
+        from .money import stake as money_stake
+
+        stake = money_stake(stake, "stake")
     rk = obj.get("robbed_kong", False)
     if not isinstance(rk, bool):
-        raise SettleError(f"robbed_kong: expected true or false, got {json.dumps(rk)}")
+        raise SettleError(f"robbed_kong: expected true or false, got {_json(rk)}")
     return {
         "winner": obj.get("winner"),
         "shooter": obj.get("from"),
@@ -100,7 +106,9 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[int, dict | MjError]]:
             yield n, text
             continue
         try:
-            yield n, json.loads(text)
+            yield n, json.loads(text, parse_float=Decimal, parse_int=_int, object_pairs_hook=_object)
+        except MjError as exc:
+            yield n, exc
         except json.JSONDecodeError as exc:
             yield n, MjError(f"not valid JSON ({exc.msg} at column {exc.colno}); write one object per line, "
                              "e.g. {\"winner\": \"E\", \"from\": \"S\", \"value\": 5}", "parse_error")
@@ -108,8 +116,31 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[int, dict | MjError]]:
             yield n, MjError("JSON nested too deep; write one flat object per line", "parse_error")
 
 
-def _num(x: float):
-    return int(x) if float(x).is_integer() else round(x, 4)
+def _num(x):
+    return amount(x)
+
+
+def _json(v) -> str:
+    from .output import dumps
+
+    return str(v) if isinstance(v, Decimal) else dumps(v)  # 5.0 shown as written
+
+
+def _int(text: str) -> int:
+    """A JSON integer; one of thousands of digits is refused before Python converts it."""
+    if len(text) > 30:
+        raise MjError(f"a number of {len(text)} digits; a ledger holds small whole numbers", "parse_error")
+    return int(text)
+
+
+def _object(pairs) -> dict:
+    """A JSON object; a key given twice is refused, as in rule files."""
+    out = {}
+    for k, v in pairs:
+        if k in out:
+            raise MjError(f"{k}: key given twice in one line; keep one", "parse_error")
+        out[k] = v
+    return out
 
 
 def ledger_records(variant, stream: BinaryIO, ladder: str | None = None, stake: float | None = None,
@@ -141,7 +172,7 @@ def ledger_records(variant, stream: BinaryIO, ladder: str | None = None, stake: 
             yield bad
             continue
         for s, v in rec["net"].items():
-            running[s] = _num(running[s] + v)
+            running[s] = add(running[s], v)
         out = {"hand_no": hand_no, "line": n, "ok": True}
         if label:
             out["label"] = label
