@@ -15,18 +15,32 @@ Decimal('790122.88')
 from __future__ import annotations
 
 import re
-from decimal import MAX_PREC, Decimal, localcontext
+from typing import TYPE_CHECKING
 
 from .errors import SettleError
 
-MAX_STAKE = Decimal(10) ** 12
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+# decimal is imported when an amount is not whole: `mjcli score` on integer ladders starts without it
+MAX_STAKE = 10 ** 12
 STAKE_PLACES = 4
 _STAKE_TEXT = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\Z")
-_EXACT = MAX_PREC  # adding and multiplying never round: every digit is kept, however large the amounts
+
+
+def _exact():
+    """A decimal context in which adding and multiplying never round: every digit is kept."""
+    from decimal import MAX_PREC, getcontext, localcontext
+
+    ctx = getcontext().copy()
+    ctx.prec = MAX_PREC
+    return localcontext(ctx)
 
 
 def D(x) -> Decimal:
     """An int, a float as written (its shortest repr) or a Decimal -> a Decimal."""
+    from decimal import Decimal
+
     if isinstance(x, Decimal):
         return x
     if isinstance(x, (float, str)):
@@ -41,8 +55,7 @@ def amount(x):
     x = D(x)
     if x == x.to_integral_value():
         return int(x)
-    with localcontext() as ctx:
-        ctx.prec = _EXACT
+    with _exact():
         return x.normalize()
 
 
@@ -50,8 +63,7 @@ def mul(a, b):
     """An exact product of two amounts (a float in either is read as written)."""
     if isinstance(a, int) and isinstance(b, int):
         return a * b
-    with localcontext() as ctx:
-        ctx.prec = _EXACT
+    with _exact():
         return amount(D(a) * D(b))
 
 
@@ -59,8 +71,7 @@ def add(a, b):
     """An exact sum of two amounts."""
     if isinstance(a, int) and isinstance(b, int):
         return a + b
-    with localcontext() as ctx:
-        ctx.prec = _EXACT
+    with _exact():
         return amount(D(a) + D(b))
 
 
@@ -68,8 +79,7 @@ def sub(a, b):
     """An exact difference of two amounts."""
     if isinstance(a, int) and isinstance(b, int):
         return a - b
-    with localcontext() as ctx:
-        ctx.prec = _EXACT
+    with _exact():
         return amount(D(a) - D(b))
 
 
@@ -77,7 +87,11 @@ def text(x) -> str:
     """An amount as text: in full, no exponent, no trailing zeros (``1E+3`` -> ``1000``)."""
     if x is None:
         return "-"
-    if isinstance(x, bool) or not isinstance(x, (int, float, Decimal)):
+    if isinstance(x, int) and not isinstance(x, bool):
+        return str(x)
+    from decimal import Decimal
+
+    if isinstance(x, bool) or not isinstance(x, (float, Decimal)):
         return str(x)
     x = amount(x)
     return str(x) if isinstance(x, int) else format(x, "f")
@@ -94,6 +108,8 @@ def stake(raw, what: str = "--stake"):
     >>> stake("0.5"), stake(2)
     (Decimal('0.5'), 2)
     """
+    from decimal import Decimal
+
     if isinstance(raw, bool):
         raise SettleError(f"{what} {raw!r}: {_STAKE_RULE}")
     if isinstance(raw, str):

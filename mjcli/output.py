@@ -10,7 +10,6 @@ import csv
 import json
 import os
 import re
-from decimal import Decimal
 from typing import Callable, Iterable, TextIO
 
 from .money import signed as _signed
@@ -67,6 +66,8 @@ _MARKED = re.compile(re.escape(json.dumps(_MARK)[:-1]) + r"(-?[0-9.]+)\"")
 
 
 def _mark(o):
+    from decimal import Decimal
+
     if isinstance(o, Decimal):
         return _MARK + _money(o)
     raise TypeError(f"{type(o).__name__} is not JSON serializable")
@@ -246,11 +247,11 @@ def _csv_rows(kind: str, rec: dict):
 def _csv_cell(v):
     if isinstance(v, bool):
         return "true" if v else "false"
-    if isinstance(v, Decimal):
-        return _money(v)
     if isinstance(v, str):
         return _one_line(v)
-    return "" if v is None else v
+    if v is None or isinstance(v, int):
+        return "" if v is None else v
+    return _money(v)  # an exact amount (a Decimal): every digit, no exponent
 
 
 # --- the one output path ------------------------------------------------------------

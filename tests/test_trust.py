@@ -93,6 +93,9 @@ def test_money_in_json_is_a_plain_number():
     # a stake of 10^12: 128 x 10^12 in full, no exponent
     out = run(["settle", "--winner", "E", "--from", "S", "--value", "10", "--stake", "1000000000000", "-f", "jsonl"]).output
     assert '"amount": 128000000000000,' in out
+    # the finest stake at the top: 64 x 999999999999.9999 = 63999999999999.9936 (19 digits, beyond a binary float)
+    out = run(["settle", "--winner", "E", "--value", "10", "--stake", "999999999999.9999", "-f", "jsonl"]).output
+    assert '"amount": 63999999999999.9936,' in out and '"E": 191999999999999.9808,' in out
 
 
 def test_ledger_totals_are_exact():
