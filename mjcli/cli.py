@@ -30,7 +30,9 @@ class Fail(click.ClickException):
         self.exit_code = code
 
     def show(self, file=None):
-        click.echo(f"error: {self.message}", err=True)
+        from .safetext import escape_controls, one_line
+
+        click.echo(f"error: {escape_controls(one_line(self.message))}", err=True)  # a path or id: no raw ESC
 
 
 def _variant(variant: str | None, rules: str | None):
@@ -143,7 +145,9 @@ def _run_batch(hands, fmt, kind, glyphs, answer) -> None:
             yield res
 
     def on_error(rec):
-        click.echo(f"error: line {rec['line']}: {rec['error']['message']}", err=True)
+        from .safetext import escape_controls, one_line
+
+        click.echo(f"error: line {rec['line']}: {escape_controls(one_line(rec['error']['message']))}", err=True)
 
     try:
         emit(records(), fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error)
@@ -424,7 +428,9 @@ def main(argv=None) -> None:
         sys.exit(EXIT_USAGE)
     except click.UsageError as exc:  # one line, not click's four (usage, hint, blank, error)
         where = exc.ctx.command_path if exc.ctx else "mjcli"
-        click.echo(f"error: {exc.format_message()} (see `{where} --help`)", err=True)
+        from .safetext import escape_controls, one_line
+
+        click.echo(f"error: {escape_controls(one_line(exc.format_message()))} (see `{where} --help`)", err=True)
         sys.exit(EXIT_USAGE)
     except click.ClickException as exc:
         exc.show()

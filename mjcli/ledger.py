@@ -191,7 +191,9 @@ def run_ledger(variant, binary_file: BinaryIO, fmt: str, out: TextIO, ladder: st
     state = {"bad": 0}
 
     def on_error(rec):
-        sys.stderr.write(f"error: line {rec['line']}: {rec['error']['message']}\n")
+        from .safetext import escape_controls, one_line
+
+        sys.stderr.write(f"error: line {rec['line']}: {escape_controls(one_line(rec['error']['message']))}\n")
 
     emit(ledger_records(variant, binary_file, ladder, stake, state), fmt, "ledger", out, on_error=on_error)
     return state["bad"]

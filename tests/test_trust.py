@@ -277,3 +277,12 @@ def test_an_argument_that_is_not_utf8_gives_valid_utf8_out(encoding, fmt):
 
 def test_rules_patterns_keep_their_tabs():
     assert "\t" in run(["rules", "--patterns"]).output
+
+
+def test_control_characters_in_error_messages_are_escaped(tmp_path):
+    path = tmp_path / "evil\x1b[2J.yaml"
+    path.write_text("extends: hk\ncolour: 1\n", encoding="utf-8")
+    for args in (["score", "--rules", str(path), "123m"], ["rules", "--check", str(path)]):
+        res = proc(args)
+        assert res.returncode == 2 if args[0] == "score" else res.returncode == 1
+        assert b"\x1b" not in res.stderr and b"evil\\x1b[2J.yaml" in res.stderr
