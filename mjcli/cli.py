@@ -30,7 +30,9 @@ class Fail(click.ClickException):
         self.exit_code = code
 
     def show(self, file=None):
-        click.echo(f"error: {self.message}", err=True)
+        from .safetext import escape_controls, one_line
+
+        click.echo(f"error: {escape_controls(one_line(self.message))}", err=True)  # a path or id: no raw ESC
 
 
 def _variant(variant: str | None, rules: str | None):
@@ -68,12 +70,28 @@ def context_options(fn):
         fn = click.option(f"--{flag}", "flag_" + flag.replace("-", "_"), is_flag=True,
                           help=f"Context word {flag!r}.")(fn)
     fn = click.option("--self-drawn", "self_drawn", is_flag=True, help="Won on a self-drawn tile (zimo).")(fn)
-    fn = click.option("--round", "round_", type=click.Choice(list("ESWN"), case_sensitive=False), default=None,
+    fn = click.option("--round", "round_", type=_WindChoice(list("ESWN")), default=None,
                       help="The round wind.")(fn)
-    fn = click.option("--seat", type=click.Choice(list("ESWN"), case_sensitive=False), default=None,
+    fn = click.option("--seat", type=_WindChoice(list("ESWN")), default=None,
                       help="The winner's seat wind.")(fn)
     fn = click.option("--win", metavar="TILE", default=None, help="The winning tile (e.g. 5p, E).")(fn)
     return fn
+
+
+class _WindChoice(click.Choice):
+    """E, S, W or N in either case, ASCII only (click's case-insensitive choice casefolds "ſ" to "s")."""
+
+    def convert(self, value, param, ctx):
+        return super().convert(_ascii_upper(value) if isinstance(value, str) else value, param, ctx)
+
+
+def _ascii_upper(text: str) -> str:
+    """Upper case for the documented ASCII spellings only: "ſ".upper() is "S", the Kelvin sign lowers to k."""
+    return text.upper() if text.isascii() else text
+
+
+def _ascii_lower(text: str) -> str:
+    return text.lower() if text.isascii() else text
 
 
 def _overrides(kw) -> dict:
@@ -81,8 +99,8 @@ def _overrides(kw) -> dict:
     ov = {
         "win": kw.pop("win", None),
         "self_drawn": kw.pop("self_drawn", False),
-        "seat": (kw.pop("seat", None) or "").upper() or None,
-        "round": (kw.pop("round_", None) or "").upper() or None,
+        "seat": _ascii_upper(kw.pop("seat", None) or "") or None,
+        "round": _ascii_upper(kw.pop("round_", None) or "") or None,
         "flags": flags,
     }
     return {k: v for k, v in ov.items() if v}
@@ -127,7 +145,9 @@ def _run_batch(hands, fmt, kind, glyphs, answer) -> None:
             yield res
 
     def on_error(rec):
-        click.echo(f"error: line {rec['line']}: {rec['error']['message']}", err=True)
+        from .safetext import escape_controls, one_line
+
+        click.echo(f"error: line {rec['line']}: {escape_controls(one_line(rec['error']['message']))}", err=True)
 
     try:
         emit(records(), fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error)
@@ -165,7 +185,7 @@ class _Group(click.Group):
             raise SystemExit(EXIT_OK) from None
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "MJCLI"},
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]},  # no auto envvars: only documented ones
              epilog=EPILOG)
 @click.version_option(__version__, "-V", "--version", prog_name="mjcli")
 def cli():
@@ -237,7 +257,8 @@ def _pairs(values, sep: str, what: str, example: str):
                    "rooster-centipede, animal, flower (own flower + season), bite (repeatable).")
 @click.option("--fei", multiple=True, metavar="SEAT=N", help="Fei held by a player at the end (my3, repeatable).")
 @click.option("--ladder", default=None, metavar="NAME", help="A payment preset (see README).")
-@click.option("--stake", type=float, default=None, help="Money per unit: amounts come out multiplied.")
+@click.option("--stake", default=None, metavar="DECIMAL",
+              help="Money per unit (above 0, at most 1e12, up to 4 decimal places): amounts come out multiplied.")
 @click.option("--ledger", type=click.File("rb"), default=None, metavar="FILE",
               help="A JSON-lines file of hands ('-' for stdin): every hand's payments and running totals.")
 @click.option("--players", metavar="NAMES", default=None,
@@ -257,8 +278,11 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
         if any((winner, shooter, value is not None, hand, bao, robbed_kong, kongs, bonus, dealt, fei)):
             raise Fail("--ledger reads every hand from the file; leave out --winner, --from, --value, --hand, "
                        "--bao, --robbed-kong, --kong, --bonus, --dealt, --fei (--ladder and --stake apply to all)")
-        if stake is not None and not 0 < stake < float("inf"):
-            raise Fail(f"--stake {stake:g}: write a positive number of money per unit, e.g. --stake 0.5")
+        if stake is not None:
+            try:
+                stake = _stake(stake)
+            except MjError as exc:
+                raise Fail(exc.message) from None
         try:
             names = parse_players_option(players, v) if players is not None else None
             bad = run_ledger(v, ledger, fmt, sys.stdout, ladder=ladder, stake=stake, players=names)
@@ -276,17 +300,11 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
     emit([rec], fmt, "settle", sys.stdout)
 
 
-def _stake(x) -> float:
-    """A positive, finite money-per-unit (None: 1)."""
-    import math
+def _stake(x, what: str = "--stake"):
+    """Money per unit as an exact amount (None: 1); see :func:`mjcli.money.stake`."""
+    from .money import stake
 
-    if x is None:
-        return 1
-    if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x) or x <= 0:
-        from .errors import SettleError
-
-        raise SettleError(f"--stake {x!r}: write a positive number of money per unit, e.g. --stake 0.5")
-    return x
+    return 1 if x is None else stake(x, what)
 
 
 # what --dealt accepts -> the family the settlement rules see (plurals allowed)
@@ -302,7 +320,7 @@ def settle_record(v, opts: dict) -> dict:
     def seat(x, what):
         if x is None:
             return None
-        x = str(x).strip().upper()
+        x = _ascii_upper(str(x).strip())  # only the documented letters: no Unicode look-alike (a long s, ...)
         if x not in v.seats:
             raise SettleError(f"{what} {x!r} is not a seat in {v.id}; seats are {' '.join(v.seats)}")
         return x
@@ -318,15 +336,15 @@ def settle_record(v, opts: dict) -> dict:
     )
     for raw in opts.get("kongs") or ():
         parts = str(raw).split(":")
-        if len(parts) not in (2, 3) or parts[1].lower() not in ("concealed", "claimed", "added"):
+        if len(parts) not in (2, 3) or _ascii_lower(parts[1]) not in ("concealed", "claimed", "added"):
             raise SettleError(f"--kong {raw!r}: write SEAT:KIND[:FROM] with KIND concealed, claimed or added")
         frm = seat(parts[2], "--kong FROM") if len(parts) == 3 else None
-        if parts[1].lower() == "claimed" and frm is None:
+        if _ascii_lower(parts[1]) == "claimed" and frm is None:
             raise SettleError(f"--kong {raw!r}: a claimed kong names the discarder, e.g. S:claimed:W")
         if frm is not None and frm == seat(parts[0], "--kong SEAT"):
             raise SettleError(f"--kong {raw!r}: FROM is the kong maker's own seat; a kong is claimed from another "
                               f"player's discard, e.g. {frm}:claimed:{next(s for s in v.seats if s != frm)}")
-        req.kongs.append((seat(parts[0], "--kong SEAT"), parts[1].lower(), frm))
+        req.kongs.append((seat(parts[0], "--kong SEAT"), _ascii_lower(parts[1]), frm))
     from .tiles import BONUS_ALIASES, BONUS_TOKENS
 
     for raw in opts.get("bonus") or ():
@@ -335,7 +353,7 @@ def settle_record(v, opts: dict) -> dict:
             raise SettleError(f"--bonus {raw!r}: write SEAT=TOKENS, e.g. \"S=f2 s2 cat\"")
         tokens = []
         for t in toks.replace(",", " ").split():
-            tok = BONUS_ALIASES.get(t.lower(), t.lower())
+            tok = BONUS_ALIASES.get(_ascii_lower(t), _ascii_lower(t))
             tok = "J" if tok == "j" else tok
             if tok not in BONUS_TOKENS:
                 raise SettleError(f"--bonus {raw!r}: unknown bonus tile {t!r}; use f1-f4 s1-s4 cat mouse rooster centipede face J")
@@ -343,14 +361,14 @@ def settle_record(v, opts: dict) -> dict:
         req.bonus[seat(who, "--bonus SEAT")] = tokens
     for raw in opts.get("dealt") or ():
         who, sep, fam = str(raw).partition(":")
-        family = DEALT_WORDS.get(fam.lower())
+        family = DEALT_WORDS.get(_ascii_lower(fam))
         if not sep or family is None:
             raise SettleError(f"--dealt {raw!r}: write SEAT:FAMILY, FAMILY one of flower season animal face "
                               "cat-mouse rooster-centipede bite")
         req.dealt.append((seat(who, "--dealt SEAT"), family))
     for raw in opts.get("fei") or ():
         who, sep, n = str(raw).partition("=")
-        if not sep or not n.strip().isdigit() or int(n) > 4:
+        if not sep or n.strip() not in ("0", "1", "2", "3", "4"):  # ASCII digits only: "²" is not 2
             raise SettleError(f"--fei {raw!r}: write SEAT=N with N from 0 to 4")
         req.fei[seat(who, "--fei SEAT")] = int(n)
     if opts.get("hand"):
@@ -397,23 +415,26 @@ def rules(variant_ids, rules_file, tiles, lang, check, list_patterns, fmt):
     `mjcli rules --check FILE...` validates house-rule files instead."""
     from . import rulesview
 
+    from .safetext import EscapingWriter
+
+    out = sys.stdout if fmt == "json" else EscapingWriter(sys.stdout)  # a rule file's id or name: no raw ESC
     if check:  # --check A B C: the words after the first file are files too
-        ok = rulesview.check_files(check + variant_ids, sys.stdout)
+        ok = rulesview.check_files(check + variant_ids, out)
         raise SystemExit(EXIT_OK if ok else EXIT_BAD_HAND)
     if list_patterns:
-        rulesview.print_registry(sys.stdout)
+        rulesview.print_registry(out)
         return
     if len(variant_ids) > 1:
         raise Fail(f"one VARIANT at a time, got {' '.join(variant_ids)}; to check rule files use --check FILE...")
     variant_id = variant_ids[0] if variant_ids else None
     if variant_id is None and rules_file is None:
-        rulesview.print_variant_list(sys.stdout, fmt)
+        rulesview.print_variant_list(out, fmt)
         return
     v = _variant(variant_id, rules_file)
     if tiles:
-        rulesview.print_tiles(v, sys.stdout)
+        rulesview.print_tiles(v, out)
         return
-    rulesview.print_table(v, sys.stdout, lang=lang, fmt=fmt)
+    rulesview.print_table(v, out, lang=lang, fmt=fmt)
 
 
 def main(argv=None) -> None:
@@ -421,6 +442,9 @@ def main(argv=None) -> None:
     if sys.stdout is None:  # started with standard output closed (`mjcli ... >&-`): nowhere to answer
         click.echo("error: standard output is closed; give mjcli somewhere to write (a file or a pipe)", err=True)
         sys.exit(EXIT_USAGE)
+    from .safetext import utf8_streams
+
+    utf8_streams()  # always valid UTF-8 out: a byte of an argument that was not UTF-8 comes out as \xff
     try:
         cli.main(args=argv, prog_name="mjcli", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:  # click >= 8.2
@@ -428,7 +452,9 @@ def main(argv=None) -> None:
         sys.exit(EXIT_USAGE)
     except click.UsageError as exc:  # one line, not click's four (usage, hint, blank, error)
         where = exc.ctx.command_path if exc.ctx else "mjcli"
-        click.echo(f"error: {exc.format_message()} (see `{where} --help`)", err=True)
+        from .safetext import escape_controls, one_line
+
+        click.echo(f"error: {escape_controls(one_line(exc.format_message()))} (see `{where} --help`)", err=True)
         sys.exit(EXIT_USAGE)
     except click.ClickException as exc:
         exc.show()

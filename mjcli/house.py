@@ -131,6 +131,7 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
     from .patterns import REGISTRY
 
     add = ck.get(data, "add", "", list, "a list of patterns (id, name, value...)", default=[]) or []
+    added: dict[str, int] = {}  # id -> its first add[] index
     for i, entry in enumerate(add):
         spec = _pattern(ck, entry, f"add[{i}]", REGISTRY)
         if spec is None:
@@ -138,6 +139,10 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
         if spec.id in by_id:
             ck.fail(f"add[{i}].id", f"{spec.id!r} is already a pattern of {base_id}; change its value under values:")
             continue
+        if spec.id in added:  # named as written, with its line (not the merged table's patterns[N])
+            ck.fail(f"add[{i}].id", f"{spec.id!r} is added twice (first as add[{added[spec.id]}]); keep one")
+            continue
+        added[spec.id] = i
         known = {p.get("id") for p in patterns if isinstance(p, dict)} | {e.get("id") for e in add[:i] if isinstance(e, dict)}
         for r in spec.replaces:
             if r not in known and r not in {e.get("id") for e in add if isinstance(e, dict)}:
@@ -285,10 +290,16 @@ def _payment(ck: _Checker, data: dict, pay: dict, base_id: str) -> dict:
         else:
             pay["robbed_kong"] = house["robbed_kong"]
     if "stake" in house:
-        if not _number(house["stake"]) or house["stake"] <= 0:
+        from .errors import MjError
+        from .money import stake
+
+        if not _number(house["stake"]):
             ck.fail("payment.stake", f"expected a number above 0 (money per unit), got {_describe(house['stake'])}")
         else:
-            pay["stake"] = house["stake"]
+            try:  # exact, as written: a decimal above 0, at most 1e12, at most four decimal places
+                pay["stake"] = stake(house["stake"], "the stake")
+            except MjError as exc:
+                ck.fail("payment.stake", exc.message)
     return pay
 
 

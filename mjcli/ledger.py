@@ -40,10 +40,12 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from decimal import Decimal
 from typing import BinaryIO, Iterator, TextIO
 
 from .errors import MjError, SettleError
 from .lines import read_lines
+from .money import add, amount
 
 KEYS = {"winner", "from", "value", "hand", "bao", "robbed_kong", "kong", "bonus", "dealt", "fei", "ladder", "stake",
         "label", "drawn"}
@@ -63,11 +65,11 @@ def _as_list(key: str, v, pair_sep: str | None = None) -> list[str]:
             if isinstance(val, list) and all(isinstance(x, str) for x in val):
                 val = " ".join(val)
             elif isinstance(val, bool) or not isinstance(val, (str, int)):
-                raise SettleError(f"{key}.{seat}: expected text or a number, got {json.dumps(val)}")
+                raise SettleError(f"{key}.{seat}: expected text or a number, got {_json(val)}")
             out.append(f"{seat}{pair_sep}{val}")
         return out
     shape = "text, a list of texts" + (" or a mapping of seat to value" if pair_sep else "")
-    raise SettleError(f"{key}: expected {shape}, got {json.dumps(v)}")
+    raise SettleError(f"{key}: expected {shape}, got {_json(v)}")
 
 
 def hand_options(obj, players_form: bool = False) -> dict:
@@ -91,19 +93,23 @@ def hand_options(obj, players_form: bool = False) -> dict:
             raise SettleError(f"unknown key {k!r}; expected one of: {', '.join(sorted(keys))}")
     for k in TEXT_KEYS:
         if obj.get(k) is not None and not isinstance(obj[k], str):
-            raise SettleError(f"{k}: expected text, got {json.dumps(obj[k])}")
+            raise SettleError(f"{k}: expected text, got {_json(obj[k])}")
     value = obj.get("value")
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise SettleError(f"value: expected a whole number, got {json.dumps(value)}")
+        raise SettleError(f"value: expected a whole number, got {_json(value)}")
     stake = obj.get("stake")
-    if stake is not None and (isinstance(stake, bool) or not isinstance(stake, (int, float)) or stake <= 0):
-        raise SettleError(f"stake: expected a number above 0, got {json.dumps(stake)}")
+    if stake is not None:
+        if isinstance(stake, str):  # a number, as on the command line, not text
+            raise SettleError(f"stake: expected a number, got text; write {stake.strip()} without quotes")
+        from .money import stake as money_stake
+
+        stake = money_stake(stake, "stake")
     rk = obj.get("robbed_kong", False)
     if not isinstance(rk, bool):
-        raise SettleError(f"robbed_kong: expected true or false, got {json.dumps(rk)}")
+        raise SettleError(f"robbed_kong: expected true or false, got {_json(rk)}")
     drawn = obj.get("drawn")
     if drawn is not None and not isinstance(drawn, bool):
-        raise SettleError(f"drawn: expected true or false, got {json.dumps(drawn)}")
+        raise SettleError(f"drawn: expected true or false, got {_json(drawn)}")
     if drawn and obj.get("winner") is not None:
         raise SettleError("drawn: true, but the line names a winner; a drawn hand has none (leave out one of them)")
     if drawn is False and obj.get("winner") is None:
@@ -131,7 +137,9 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[int, dict | MjError]]:
             yield n, text
             continue
         try:
-            yield n, json.loads(text)
+            yield n, json.loads(text, parse_float=Decimal, parse_int=_int, object_pairs_hook=_object)
+        except MjError as exc:
+            yield n, exc
         except json.JSONDecodeError as exc:
             yield n, MjError(f"not valid JSON ({exc.msg} at column {exc.colno}); write one object per line, "
                              "e.g. {\"winner\": \"E\", \"from\": \"S\", \"value\": 5}", "parse_error")
@@ -139,8 +147,31 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[int, dict | MjError]]:
             yield n, MjError("JSON nested too deep; write one flat object per line", "parse_error")
 
 
-def _num(x: float):
-    return int(x) if float(x).is_integer() else round(x, 4)
+def _num(x):
+    return amount(x)
+
+
+def _json(v) -> str:
+    from .output import dumps
+
+    return str(v) if isinstance(v, Decimal) else dumps(v)  # 5.0 shown as written
+
+
+def _int(text: str) -> int:
+    """A JSON integer; one of thousands of digits is refused before Python converts it."""
+    if len(text) > 30:
+        raise MjError(f"a number of {len(text)} digits; a ledger holds small whole numbers", "parse_error")
+    return int(text)
+
+
+def _object(pairs) -> dict:
+    """A JSON object; a key given twice is refused, as in rule files."""
+    out = {}
+    for k, v in pairs:
+        if k in out:
+            raise MjError(f"{k}: key given twice in one line; keep one", "parse_error")
+        out[k] = v
+    return out
 
 
 # --- the players form: names, seats and the deal --------------------------------------
@@ -528,7 +559,9 @@ def run_ledger(variant, binary_file: BinaryIO, fmt: str, out: TextIO, ladder: st
     state = {"bad": 0}
 
     def on_error(rec):
-        sys.stderr.write(f"error: line {rec['line']}: {rec['error']['message']}\n")
+        from .safetext import escape_controls, one_line
+
+        sys.stderr.write(f"error: line {rec['line']}: {escape_controls(one_line(rec['error']['message']))}\n")
 
     session, items = _first_players(variant, _lines(binary_file), players)
     records = _records(variant, items, ladder, stake, state, session)

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import re
 from typing import Callable, Iterable, TextIO
+
+from .money import signed as _signed
+from .money import text as _money
+from .safetext import EscapingWriter
+from .safetext import one_line as _one_line
 
 FORMATS = ("table", "json", "jsonl", "csv")
 
@@ -48,7 +55,38 @@ def _hand_glyphs(hand: str, glyphs: bool) -> str:
 
 
 def _num(v) -> str:
-    return "-" if v is None else str(v)
+    return _money(v)
+
+
+# An exact amount (a Decimal) goes into JSON as a plain number with all its digits: json writes it as a
+# marked string (the mark holds a random word, so no text from a hand or label can forge it) that is then
+# replaced by the number. A record without a Decimal is written by json alone.
+_MARK = "\x00" + os.urandom(8).hex() + ":"
+_MARKED = re.compile(re.escape(json.dumps(_MARK)[:-1]) + r"(-?[0-9.]+)\"")
+
+
+def _mark(o):
+    from decimal import Decimal
+
+    if isinstance(o, Decimal):
+        return _MARK + _money(o)
+    raise TypeError(f"{type(o).__name__} is not JSON serializable")
+
+
+def dumps(rec) -> str:
+    """One record as JSON: exact amounts as plain numbers (no exponent, no trailing zeros)."""
+    s = json.dumps(rec, ensure_ascii=False, default=_mark)
+    if _SURROGATE.search(s):  # a byte of an argument that was not UTF-8: the text "\xff", valid JSON and UTF-8
+        s = _SURROGATE.sub(_json_escape_surrogate, s)
+    return _MARKED.sub(r"\1", s) if _MARK[1:] in s else s
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _json_escape_surrogate(m) -> str:
+    c = ord(m.group())
+    return "\\\\x%02x" % (c - 0xDC00) if 0xDC80 <= c <= 0xDCFF else "\\\\u%04x" % c
 
 
 # --- tables ------------------------------------------------------------------
@@ -93,10 +131,11 @@ def payment_text(pay: dict | None) -> str:
     if not pay:
         return "nothing (below the minimum)"
     if "each" in pay:
-        return f"each loser pays {pay['each']} (total {pay['total']})"
+        return f"each loser pays {_money(pay['each'])} (total {_money(pay['total'])})"
     if pay.get("robbed_kong"):
-        return f"the konger pays {pay['shooter']}, the whole self-draw amount (robbed kong)"
-    return f"shooter pays {pay['shooter']}, each other loser {pay['others']} (total {pay['total']})"
+        return f"the konger pays {_money(pay['shooter'])}, the whole self-draw amount (robbed kong)"
+    return (f"shooter pays {_money(pay['shooter'])}, each other loser {_money(pay['others'])} "
+            f"(total {_money(pay['total'])})")
 
 
 def wait_table(rec: dict, glyphs: bool = False) -> str:
@@ -146,16 +185,17 @@ def settle_table(rec: dict, glyphs: bool = False) -> str:
 
     lines = []
     if rec.get("hand_no") is not None:
-        lines.append(f"hand {rec['hand_no']}" + (f": {rec['label']}" if rec.get("label") else ""))
+        lines.append(f"hand {rec['hand_no']}" + (f": {_one_line(rec['label'])}" if rec.get("label") else ""))
     if rec.get("value") is not None:
-        lines.append(f"value: {rec['value']}   base: {rec['base']}")
-    rows = [[p["from"], p["to"], p["amount"], p["reason"]] for p in rec["payments"]]
-    lines.append(tabulate(rows, headers=["from", "to", "amount", "reason"], tablefmt="simple") if rows
+        lines.append(f"value: {rec['value']}   base: {_money(rec['base'])}")
+    rows = [[p["from"], p["to"], _money(p["amount"]), p["reason"]] for p in rec["payments"]]
+    lines.append(tabulate(rows, headers=["from", "to", "amount", "reason"], tablefmt="simple", disable_numparse=True,
+                          colalign=("left", "left", "right", "left")) if rows  # every digit: no float on the way
                  else "no payments")
     net = rec["net"]
-    lines.append("net: " + "  ".join(f"{s} {v:+g}" for s, v in net.items()))
+    lines.append("net: " + "  ".join(f"{s} {_signed(v)}" for s, v in net.items()))
     if rec.get("running"):
-        lines.append("running: " + "  ".join(f"{s} {v:+g}" for s, v in rec["running"].items()))
+        lines.append("running: " + "  ".join(f"{s} {_signed(v)}" for s, v in rec["running"].items()))
     for n in rec.get("notes", ()):
         lines.append(f"note: {n}")
     return "\n".join(lines)
@@ -181,21 +221,21 @@ CSV_COLUMNS = {
 def _csv_rows(kind: str, rec: dict):
     if kind == "ledger":
         row = dict(rec, error=rec["error"]["message"] if rec.get("error") else "")
-        row["payments"] = "; ".join(f"{p['from']}>{p['to']} {p['amount']} {p['reason']}" for p in rec.get("payments", ()))
+        row["payments"] = "; ".join(f"{p['from']}>{p['to']} {_money(p['amount'])} {p['reason']}" for p in rec.get("payments", ()))
         for key in ("net", "running"):
             row.update({f"{key}_{s}": v for s, v in (rec.get(key) or {}).items()})
         yield [_csv_cell(row.get(c, "")) for c in CSV_COLUMNS[kind]]
         return
     if kind == "settle":
         for p in rec["payments"]:
-            yield [rec.get("hand_no", ""), p["from"], p["to"], p["amount"], p["reason"]]
+            yield [_csv_cell(x) for x in (rec.get("hand_no", ""), p["from"], p["to"], p["amount"], p["reason"])]
         return
     row = dict(rec)
     row["error"] = rec["error"]["message"] if rec.get("error") else ""
     if kind == "score":
         row["patterns"] = ";".join(f"{p['id']}={p['points']}" for p in rec.get("patterns") or ())
         pay = rec.get("payment")
-        row["payment"] = json.dumps(pay, ensure_ascii=False, sort_keys=True) if pay else ""
+        row["payment"] = dumps(dict(sorted(pay.items()))) if pay else ""
     else:
         row["waits"] = ";".join(
             f"{w['tile']}:{w['left']}:{_num(w['discard'])}:{_num(w['self_drawn'])}" for w in rec.get("waits", [])
@@ -209,7 +249,11 @@ def _csv_rows(kind: str, rec: dict):
 def _csv_cell(v):
     if isinstance(v, bool):
         return "true" if v else "false"
-    return "" if v is None else v
+    if isinstance(v, str):
+        return _one_line(v)
+    if v is None or isinstance(v, int):
+        return "" if v is None else v
+    return _money(v)  # an exact amount (a Decimal): every digit, no exponent
 
 
 # --- the one output path ------------------------------------------------------------
@@ -222,21 +266,22 @@ def emit(records: Iterable[dict], fmt: str, kind: str, out: TextIO, *, glyphs: b
         out.write("[")
         first = True
         for rec in records:
-            out.write(("\n" if first else ",\n") + json.dumps(rec, ensure_ascii=False))
+            out.write(("\n" if first else ",\n") + dumps(rec))
             first = False
         out.write("\n]\n" if not first else "]\n")
         return
     if fmt == "jsonl":
         for rec in records:
-            out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            out.write(dumps(rec) + "\n")
         return
     if fmt == "csv":
-        writer = csv.writer(out, lineterminator="\n")
+        writer = csv.writer(EscapingWriter(out), lineterminator="\n")
         writer.writerow(CSV_COLUMNS[kind])
         for rec in records:
             writer.writerows(_csv_rows(kind, rec))
         return
     render = TABLES[kind]
+    out = EscapingWriter(out)
     first = True
     for rec in records:
         if rec.get("ok") is False and on_error is not None:

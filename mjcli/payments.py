@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .errors import SettleError
+from .money import add, amount, mul, sub
 
 
 @dataclass(frozen=True)
@@ -97,8 +98,9 @@ def settlement_rule(rid: str):
     return deco
 
 
-def _num(x: float) -> float:
-    return int(x) if float(x).is_integer() else round(x, 4)
+def _num(x):
+    """An exact amount in its plain form (int when whole, else a Decimal); see :mod:`mjcli.money`."""
+    return amount(x)
 
 
 def payment_table(variant, ladder_name: str | None = None) -> dict:
@@ -126,7 +128,7 @@ def base_amount(variant, value: int, pay: dict | None = None) -> float | None:
 
         value = tun_of(variant, value)
     if "linear" in pay:
-        return pay["linear"] * value
+        return mul(pay["linear"], value)
     ladder = pay.get("ladder") or {}
     if not ladder:
         return None
@@ -135,16 +137,16 @@ def base_amount(variant, value: int, pay: dict | None = None) -> float | None:
         return None
     value = min(value, keys[-1])
     best = max(k for k in keys if k <= value)
-    return ladder[best]
+    return amount(ladder[best])
 
 
 def _shares(pay: dict, base: float, self_drawn: bool) -> tuple[float, float]:
     """(what the shooter pays, what each other loser pays); on a self-draw both are the same."""
     if self_drawn:
-        each = pay.get("self_drawn", {}).get("each", 1) * base
+        each = mul(pay.get("self_drawn", {}).get("each", 1), base)
         return each, each
     d = pay.get("discard", {})
-    return d.get("shooter", 1) * base, d.get("others", 0) * base
+    return mul(d.get("shooter", 1), base), mul(d.get("others", 0), base)
 
 
 def payment_summary(variant, total: int, self_drawn: bool, result=None, ladder_name: str | None = None,
@@ -164,8 +166,8 @@ def payment_summary(variant, total: int, self_drawn: bool, result=None, ladder_n
         self_drawn = True
     shooter, other = _shares(pay, base, self_drawn)
     if self_drawn:
-        return {"each": _num(shooter), "total": _num(shooter * losers)}
-    return {"shooter": _num(shooter), "others": _num(other), "total": _num(shooter + other * (losers - 1))}
+        return {"each": _num(shooter), "total": mul(shooter, losers)}
+    return {"shooter": _num(shooter), "others": _num(other), "total": add(shooter, mul(other, losers - 1))}
 
 
 def _paid_as_self_drawn(pay: dict, result) -> bool:
@@ -200,6 +202,10 @@ def settle(variant, req: SettleRequest) -> Settlement:
             raise SettleError("a win needs its value: give --value N or --hand HAND")
         if req.result is not None:
             value = req.result.total
+        elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= variant.limit:
+            shown = str(value) if isinstance(value, int) and abs(value) < 10 ** 30 else "that value"
+            raise SettleError(f"--value {shown}: write a whole number from 0 to {variant.limit}, the limit of "
+                              f"{variant.id} (a hand scored above it is paid as {variant.limit} {variant.unit})")
         base = base_amount(variant, value, pay)
         if base is None:
             raise SettleError(
@@ -211,18 +217,18 @@ def settle(variant, req: SettleRequest) -> Settlement:
         out.payments.extend(SETTLEMENT_RULES[rid](variant, req, out))
     stake = req.stake if req.stake != 1 else pay.get("stake", 1)  # --stake wins over the table's stake
     if stake != 1:
-        out.payments = [Payment(p.payer, p.payee, _num(p.amount * stake), p.reason) for p in out.payments]
-        out.base = _num(out.base * stake) if out.base is not None else None
+        out.payments = [Payment(p.payer, p.payee, mul(p.amount, stake), p.reason) for p in out.payments]
+        out.base = mul(out.base, stake) if out.base is not None else None
     out.payments = [p for p in out.payments if p.amount]
     out.net = net_of(variant.seats, out.payments)
     return out
 
 
 def net_of(seats, payments) -> dict[str, float]:
-    net = {s: 0 for s in seats}
+    net = {s: 0 for s in seats}  # int or Decimal throughout: the nets sum to exactly zero
     for p in payments:
-        net[p.payer] -= p.amount
-        net[p.payee] += p.amount
+        net[p.payer] = sub(net[p.payer], p.amount)
+        net[p.payee] = add(net[p.payee], p.amount)
     return {s: _num(v) for s, v in net.items()}
 
 
@@ -241,9 +247,9 @@ def _win_payments(variant, pay, req: SettleRequest, value, base, notes) -> list[
     unit = variant.unit
     if req.robbed_kong and pay.get("robbed_kong") == "self_drawn_total":
         each, _ = _shares(pay, base, True)
-        amount = each * len(losers)
+        whole = mul(each, len(losers))
         notes.append(f"robbed kong: {req.shooter} pays the whole self-draw amount")
-        return [Payment(req.shooter, w, _num(amount), f"robbed kong ({value} {unit}): the konger pays all {len(losers)} shares")]
+        return [Payment(req.shooter, w, whole, f"robbed kong ({value} {unit}): the konger pays all {len(losers)} shares")]
     shooter_share, other_share = _shares(pay, base, self_drawn)
     shares = {}
     for s in losers:
@@ -257,7 +263,9 @@ def _win_payments(variant, pay, req: SettleRequest, value, base, notes) -> list[
     if req.bao is not None:
         applies = bao_rules.get("on_self_drawn" if self_drawn else "on_discard", False)
         if applies:
-            total = sum(a for a, _ in shares.values())
+            total = 0
+            for a, _ in shares.values():
+                total = add(total, a)
             notes.append(f"bao: {req.bao} pays everyone's share")
             return [Payment(req.bao, w, _num(total), f"bao: liable for the whole win ({value} {unit})")]
         notes.append(

@@ -157,6 +157,7 @@ def check_files(paths, out: TextIO) -> bool:
     import click
 
     from .errors import RuleFileError
+    from .safetext import escape_controls, one_line
     from .variant import load_variant
 
     ok = True
@@ -166,11 +167,11 @@ def check_files(paths, out: TextIO) -> bool:
         except RuleFileError as exc:
             ok = False
             for p in exc.problems:
-                click.echo(f"error: {p}", err=True)
+                click.echo(f"error: {escape_controls(one_line(p))}", err=True)
             continue
         except MjError as exc:
             ok = False
-            click.echo(f"error: {path}: {exc.message}", err=True)
+            click.echo(f"error: {escape_controls(one_line(f'{path}: {exc.message}'))}", err=True)
             continue
         out.write(f"{path}: ok ({v.id}, {len(v.patterns)} patterns)\n")
     return ok

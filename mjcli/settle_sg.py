@@ -21,6 +21,7 @@ mapping:
 from __future__ import annotations
 
 from .errors import SettleError
+from .money import amount
 from .payments import Payment, settlement_rule
 from .tiles import BONUS_TOKENS, WINDS
 
@@ -38,7 +39,7 @@ DEALT_NAMES = {
 
 def _amount(variant, key: str) -> float:
     try:
-        return variant.instant[key]
+        return amount(variant.instant[key])
     except KeyError:
         raise SettleError(
             f"{variant.id}: the instant payment {key!r} has no amount; add `instant: {{{key}: N}}` to the rule file"
@@ -129,7 +130,7 @@ def sg_instant(variant, req, out) -> list[Payment]:
             what = f"{kind} kong" + (f" (tile from {frm})" if frm else "")
         pays += _from_each(variant, seat, amount, f"{seat} {what}, {amount} from each other player")
     if req.robbed_kong:
-        amount = variant.instant.get("robbed_kong", 0)
+        amount = _amount(variant, "robbed_kong") if "robbed_kong" in variant.instant else 0
         out.notes.append(
             f"the robbed kong of {req.shooter} was never made: it pays {amount}; list only finished kongs with --kong"
         )

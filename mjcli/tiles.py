@@ -344,7 +344,7 @@ def _fits_run(nums: list) -> bool:
 
 
 def _seat_value(word: str, value: str, col: int) -> str:
-    v = value.upper()
+    v = value.upper() if value.isascii() else value  # no Unicode look-alike: "ſ".upper() is "S"
     if v in WINDS and len(v) == 1:
         return v
     names = {"EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N", "1Z": "E", "2Z": "S", "3Z": "W", "4Z": "N"}
@@ -393,7 +393,7 @@ def parse_hand(text: str) -> Hand:
     seen_context = False
     for m in re.finditer(r"\S+", text):
         token, col = m.group(), m.start() + 1
-        low = token.lower()
+        low = token.lower() if token.isascii() else token  # the Kelvin sign lowers to k: only ASCII folds
         if token == "|":
             if in_bonus:
                 raise _col_error("a second '|'; bonus tiles follow a single '|'", col)

@@ -491,11 +491,7 @@ def _read(path: Path, source: str) -> str:
 
 def load_data(path: Path, source: str | None = None) -> tuple[Any, dict[str, int]]:
     source = source or str(path)
-    if Path(path).parent != variants_dir():
-        return yamlsafe.load(_read(path, source), source)
-    from .fastcache import load_yaml  # a built-in file's parse is cached: `mjcli rules` starts fast (issue 6)
-
-    return load_yaml(_read(path, source), source, yamlsafe.load)
+    return yamlsafe.load(_read(path, source), source)  # libyaml when present: fast enough to need no cache
 
 
 @functools.lru_cache(maxsize=None)

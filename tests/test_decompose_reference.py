@@ -419,37 +419,3 @@ def test_fast_text_path_edge_cases(text):
             return exc.message
 
     assert outcome(text) == outcome(text + " #") if "#" not in text else True
-
-
-# --------------------------------------------------------------------------
-# the cache of parsed built-in files gives what the loader gives
-
-
-def test_yaml_cache_returns_the_loaders_data(tmp_path, monkeypatch):
-    import marshal
-
-    from mjcli import fastcache, yamlsafe
-
-    monkeypatch.setenv("MJCLI_CACHE_DIR", str(tmp_path))
-    monkeypatch.delenv("MJCLI_NO_CACHE", raising=False)
-    calls = []
-
-    def loader(text, source):
-        calls.append(text)
-        return yamlsafe.load(text, source)
-
-    text = "id: x\npatterns:\n  - {id: a, value: 2}\n"
-    first = fastcache.load_yaml(text, "x.yaml", loader)
-    again = fastcache.load_yaml(text, "x.yaml", loader)
-    assert first == again == yamlsafe.load(text, "x.yaml") and len(calls) == 1
-    changed = fastcache.load_yaml(text.replace("2", "3"), "x.yaml", loader)
-    assert changed[0]["patterns"][0]["value"] == 3 and len(calls) == 2
-    assert len(list(tmp_path.iterdir())) == 1  # the older text's file is gone
-    # a cache file that does not hold plain data is ignored
-    (path,) = tmp_path.iterdir()
-    stamp, cached_text, _, lines = marshal.loads(path.read_bytes())
-    path.write_bytes(marshal.dumps((stamp, cached_text, {"x": (1j,)}, lines)))
-    assert fastcache.load_yaml(cached_text, "x.yaml", loader)[0]["patterns"][0]["value"] == 3 and len(calls) == 3
-    monkeypatch.setenv("MJCLI_NO_CACHE", "1")
-    fastcache.load_yaml(text, "x.yaml", loader)
-    assert len(calls) == 4

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -101,7 +103,10 @@ def check_records(code: int, out: str, err: str, fmt: str, n_lines: int | None =
 
 ALPHABET = st.sampled_from(list("0123456789mpszESWNPFCJ[](){}|@=# \t") + ["zimo", "seat=", "round=", "f1", "cat",
                                                                         "\u00e9", "\u4e2d", "\ufeff", "\x00",
-                                                                        "\u3000", "\U0001F004", "x1", "d10"])
+                                                                        "\u3000", "\U0001F004", "x1", "d10",
+                                                                        # issue 14: control characters, look-alikes
+                                                                        "\x1b[2J", "\x07", "\x9b", "\u017f",
+                                                                        "\u212a", "seat=\u017f", "\u212aong"])
 notation_ish = st.lists(ALPHABET, max_size=40).map("".join)
 any_text = st.text(max_size=60)
 one_line = st.one_of(notation_ish, any_text).map(lambda s: s.replace("\n", " ").replace("\r", " "))
@@ -118,6 +123,8 @@ def test_random_argument_never_breaks(vid, command, text, fmt):
         text = "x" + text  # an empty argument or an option-looking word is a different test
     code, out, err = invoke([command, "-v", vid, "-f", fmt, "--", text])
     check_records(code, out, err, fmt, n_lines=1)
+    if fmt in ("table", "csv"):  # issue 14: no raw control character reaches a terminal or a CSV file
+        assert not RAW_CONTROL.search(out), out
 
 
 @pytest.mark.parametrize("vid", VARIANTS)
@@ -140,21 +147,45 @@ def test_settle_hand_never_breaks(vid, text):
     assert len(err.strip().splitlines()) == 1 and err.startswith("error: ")
 
 
-SEATS = st.sampled_from(["E", "S", "W", "N", "e", "X", "", "EAST", "1", "E:S", "="])
+SEATS = st.sampled_from(["E", "S", "W", "N", "e", "X", "", "EAST", "1", "E:S", "=", "\u017f"])
 WORDS = st.one_of(SEATS, st.text(max_size=12), st.sampled_from(["E:concealed", "S:claimed:W", "W:added",
                                                                  "E=f1 s1 cat", "S=J J", "E:flower", "E=2",
-                                                                 "N:claimed", "E=9", "E=-1", "E:bite"]))
+                                                                 "N:claimed", "E=9", "E=-1", "E:bite",
+                                                                 "S=\u00b2", "S=\u0663", "\u017f=1", "E:\u212a"]))
+# issue 14: stakes of every shape (exponents, too many places, huge, tiny, Unicode digits) and values of any size
+STAKES = st.one_of(st.decimals(min_value=0, max_value=10 ** 13, places=5, allow_nan=False).map(str),
+                   st.sampled_from(["1e308", "1e-320", "inf", "nan", "-1", "0", "1000000000000", "0.0001", "\u0663",
+                                    "12345.67", "1_000", " 2", "0x10", ""]))
+VALUES = st.one_of(st.integers(-10, 10 ** 6), st.integers(10 ** 18, 10 ** 400))
+RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _plain_number(text: str) -> Decimal:
+    assert "e" not in text.lower() and not (("." in text) and text.endswith("0")), f"not a plain number: {text}"
+    return Decimal(text)
+
+
+def _no_constant(text: str):
+    raise AssertionError(f"{text} in JSON")
+
+
+def plain_json(text: str):
+    """JSON whose numbers are plain (no exponent, no trailing zero, no Infinity/NaN), floats read exactly."""
+    return json.loads(text, parse_float=_plain_number, parse_constant=_no_constant)
 
 
 @pytest.mark.parametrize("vid", VARIANTS)
 @FUZZ
-@given(winner=SEATS, shooter=st.one_of(st.none(), SEATS), value=st.one_of(st.none(), st.integers(-10, 10**6)),
+@given(winner=SEATS, shooter=st.one_of(st.none(), SEATS), value=st.one_of(st.none(), VALUES),
+       stake=st.one_of(st.none(), STAKES),
        bao=st.one_of(st.none(), SEATS), opts=st.lists(st.tuples(st.sampled_from(["--kong", "--bonus", "--dealt",
                                                                                   "--fei"]), WORDS), max_size=4),
        fmt=st.sampled_from(["table", "json", "jsonl", "csv"]))
-def test_settle_options_never_break(vid, winner, shooter, value, bao, opts, fmt):
+def test_settle_options_never_break(vid, winner, shooter, value, bao, stake, opts, fmt):
     variant_or_skip(vid)
     args = ["settle", "-v", vid, "-f", fmt, "--winner", winner]
+    if stake is not None:
+        args += ["--stake", stake]
     if shooter is not None:
         args += ["--from", shooter]
     if value is not None:
@@ -166,10 +197,10 @@ def test_settle_options_never_break(vid, winner, shooter, value, bao, opts, fmt)
     code, out, err = invoke(args)
     if code:
         assert len(err.strip().splitlines()) == 1 and err.startswith("error: "), err
-    elif fmt in ("json", "jsonl"):
-        recs = json.loads(out) if fmt == "json" else [json.loads(x) for x in out.splitlines()]
+    elif fmt in ("json", "jsonl"):  # exact money: the nets sum to zero, every number plain
+        recs = plain_json(out) if fmt == "json" else [plain_json(x) for x in out.splitlines()]
         for r in recs:
-            assert abs(sum(r["net"].values())) < 1e-6, r
+            assert sum(r["net"].values()) == 0, r
 
 
 # --------------------------------------------------------------------------
@@ -413,6 +444,13 @@ def test_random_options_never_break(vid, text, win, seat, zimo, glyphs, all_read
 LEDGER_LINE = st.one_of(
     st.binary(max_size=40),
     st.text(max_size=40).map(lambda s: s.replace("\n", " ").encode()),
+    # issue 14: integers of thousands of digits, a key given twice, stakes as written in JSON
+    st.builds(lambda n, k: f'{{"winner": "E", "{k}": {"9" * n}}}'.encode(), st.integers(1, 6000),
+              st.sampled_from(["value", "stake"])),
+    st.sampled_from([b'{"winner": "E", "value": 5, "value": 6}', b'{"winner": "E", "value": 5, "stake": 1e308}',
+                     b'{"winner": "E", "value": 5, "stake": 1e-320}', b'{"winner": "E", "value": 5, "stake": 0.00001}',
+                     b'{"winner": "E", "value": 5, "stake": 12345.67}', b'{"winner": "E", "value": 5, "fei": "S=\xc2\xb2"}',
+                     b'{"winner": "E", "value": 5, "label": "\\u001b[2J\\u0007"}']),
     st.dictionaries(st.sampled_from(["winner", "from", "value", "hand", "bao", "bonus", "kong", "fei", "stake",
                                      "dealt", "ladder", "label", "robbed_kong", "other"]),
                     st.one_of(st.none(), st.booleans(), st.integers(-5, 10**6), st.floats(allow_nan=False),
@@ -433,11 +471,13 @@ def test_ledger_never_breaks(tmp_path, vid, lines, fmt):
     for line in err.splitlines():
         assert line.startswith("error: "), line
     if fmt == "jsonl":
-        for r in (json.loads(x) for x in out.split("\n") if x):
+        for r in (plain_json(x) for x in out.split("\n") if x):
             if r.get("ok") is False:
                 assert r["error"]["message"] and "\n" not in r["error"]["message"]
             elif "net" in r:
-                assert abs(sum(r["net"].values())) < 1e-6
+                assert sum(r["net"].values()) == 0 and sum(r["running"].values()) == 0
+    if fmt in ("table", "csv"):
+        assert not RAW_CONTROL.search(out), out
 
 
 # --------------------------------------------------------------------------

@@ -136,7 +136,11 @@ def test_sg_2_6_wait(runner):
 )
 def test_sg_2_6_settle(runner, value, plain, house):
     args = ["--winner", "E", "--from", "S", "--value", str(value)]
-    assert one(runner, "settle", "-v", "sg", *args)["net"]["E"] == plain
+    if value > 5:  # above sg's limit: refused (a hand scored above it is paid as 5, the `plain` figure)
+        code, out = run(runner, "settle", "-v", "sg", *args)
+        assert code == 2 and "from 0 to 5, the limit of sg" in out
+    else:
+        assert one(runner, "settle", "-v", "sg", *args)["net"]["E"] == plain
     assert one(runner, "settle", "--rules", SG_26, *args)["net"]["E"] == house
 
 
@@ -225,7 +229,7 @@ def test_schema_changes(tmp_path, text, check):
         ("extends: hk\npayment:\n  bao: {sometimes: true}\n", "payment.bao.sometimes (line 3): unknown key"),
         ("extends: hk\npayment:\n  discard: {shooter: -1}\n", "payment.discard.shooter (line 3): expected a number 0 or more"),
         ("extends: hk\npayment:\n  robbed_kong: never\n", "payment.robbed_kong (line 3): expected one of self_drawn_total, discard"),
-        ("extends: hk\npayment:\n  stake: 0\n", "payment.stake (line 3): expected a number above 0"),
+        ("extends: hk\npayment:\n  stake: 0\n", "payment.stake (line 3): the stake 0: write money per unit as a decimal above 0"),
         ("extends: hk\npayment:\n  tip: 5\n", "payment.tip (line 3): unknown key"),
         ("extends: hk\ninstant: {kong: 2}\n", "instant.kong (line 2): hk has no instant payment 'kong'"),
         ("extends: sg\ninstant:\n  concealed_kong: lots\n", "instant.concealed_kong (line 3): expected a number"),

@@ -107,7 +107,7 @@ BAD = [
     ('{"winner": "E", "from": "S", "value": 2}', "below the minimum of 3"),
     ('{"winner": "E", "from": "S", "value": 5, "variant": "sg"}', "a ledger is one table"),
     ('{"winner": "E", "from": "S", "value": 5, "robbed_kong": "yes"}', "robbed_kong: expected true or false"),
-    ('{"winner": "E", "from": "S", "value": 5, "stake": -1}', "stake: expected a number above 0"),
+    ('{"winner": "E", "from": "S", "value": 5, "stake": -1}', "stake -1: write money per unit as a decimal above 0"),
     ('{"winner": "E", "from": "S", "value": 5, "kong": 3}', "kong: expected text, a list of texts"),
     ('{"winner": "E", "from": "S", "value": 5, "ladder": "nope"}', "unknown payment preset 'nope'"),
     ('{"winner": "E", "from": "S", "hand": "123m 456m"}', "hand has 6 tiles"),
@@ -184,8 +184,8 @@ def test_hand_options_rejects_nested_junk():
     [
         (["--winner", "E"], "--ledger reads every hand from the file"),
         (["--value", "5"], "--ledger reads every hand from the file"),
-        (["--stake", "-1"], "--stake -1: write a positive number"),
-        (["--stake", "inf"], "--stake inf: write a positive number"),
+        (["--stake", "-1"], "--stake '-1': write money per unit as a decimal above 0"),
+        (["--stake", "inf"], "--stake 'inf': write money per unit as a decimal above 0"),
     ],
     ids=["winner", "value", "negative-stake", "infinite-stake"],
 )

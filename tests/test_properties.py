@@ -13,9 +13,11 @@ generators (``variant.game``). Each test is bounded (``max_examples``) and takes
 
 from __future__ import annotations
 
-import math
+import json
 import os
+import re
 from dataclasses import replace
+from decimal import Decimal
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -304,7 +306,10 @@ def settle_opts(draw, v):
         "bonus": [],
         "dealt": [],
         "fei": [],
-        "stake": draw(st.one_of(st.none(), st.sampled_from([0.5, 2, 10]))),
+        # issue 14: any stake a player may write, exact: up to 1e12 with up to four decimal places
+        "stake": draw(st.one_of(st.none(), st.sampled_from([0.5, 2, 10]), st.decimals(
+            min_value=Decimal("0.0001"), max_value=Decimal(10) ** 12, places=4, allow_nan=False,
+            allow_infinity=False).map(str))),
     }
     if bonus_pool:
         left = list(bonus_pool)
@@ -334,15 +339,20 @@ def test_settle_nets_sum_to_zero(vid, data):
         return  # a request the variant refuses (it says why; tests/test_fuzz.py checks the message)
     net = rec["net"]
     assert set(net) == set(v.seats)
-    assert math.isclose(sum(net.values()), 0, abs_tol=1e-9), rec
+    assert sum(net.values()) == 0, rec  # exact money (issue 14): not close to zero, zero
     for p in rec["payments"]:
         assert p["from"] != p["to"] and p["from"] in v.seats and p["to"] in v.seats, p
-        assert math.isfinite(p["amount"]) and p["amount"] > 0, p
+        assert isinstance(p["amount"], (int, Decimal)) and p["amount"] > 0, p  # never a binary float
     recomputed = {s: 0 for s in v.seats}
     for p in rec["payments"]:
         recomputed[p["from"]] -= p["amount"]
         recomputed[p["to"]] += p["amount"]
-    assert all(math.isclose(recomputed[s], net[s], abs_tol=1e-9) for s in v.seats), (recomputed, net)
+    assert recomputed == net, (recomputed, net)
+    from mjcli.output import dumps
+
+    text = dumps(rec)  # JSON: plain numbers, every digit, no exponent, whole amounts as integers
+    assert json.loads(text, parse_float=Decimal)["net"] == net
+    assert not re.search(r"[0-9][eE][-+0-9]|\.[0-9]*0[,}\]]|\.0[,}\]]", text), text
     if opts["winner"] is not None and not any(p["to"] != opts["winner"] for p in rec["payments"]):
         assert net[opts["winner"]] >= 0
 

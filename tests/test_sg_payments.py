@@ -44,8 +44,8 @@ WINS = [
     ("1-tai-discard", "W", "N", 1, [("E", "W", 2), ("N", "W", 4), ("S", "W", 2)], 8),
     # 5 tai, A = 32: 64 + 32 + 32 = 128
     ("5-tai-discard", "S", "E", 5, [("E", "S", 64), ("N", "S", 32), ("W", "S", 32)], 128),
-    # 7 tai is paid as 5: self-drawn 2A = 64 from each = 192
-    ("7-tai-paid-as-5-self-drawn", "N", None, 7, [("E", "N", 64), ("S", "N", 64), ("W", "N", 64)], 192),
+    # 5 tai self-drawn: 2A = 64 from each = 192 (a --value of 7 is refused: above the cap of 5)
+    ("5-tai-self-drawn", "N", None, 5, [("E", "N", 64), ("S", "N", 64), ("W", "N", 64)], 192),
 ]
 
 
@@ -223,7 +223,7 @@ def _hands():
     kongs = st.lists(st.tuples(st.sampled_from(SEATS), st.sampled_from(["concealed", "claimed", "added"]),
                                st.sampled_from(SEATS)), max_size=4)
     return st.tuples(owners, kongs, st.sampled_from(SEATS + [None]), st.sampled_from(SEATS + [None]),
-                     st.integers(1, 9), st.sampled_from(SEATS + [None]))
+                     st.integers(1, 5), st.sampled_from(SEATS + [None]))
 
 
 def test_nets_always_sum_to_zero(sg):

@@ -230,7 +230,7 @@ def parse(text: str) -> PHand:
     clashes: tuple[str, ...] = ()
     for m in re.finditer(r"\S+", text):
         token, col = m.group(), m.start() + 1
-        low = token.lower()
+        low = token.lower() if token.isascii() else token  # no Unicode look-alike folds to a word
         if token[0] == "@":
             if len(token) == 1:
                 raise _err("'@' with no card; write the winning card as @x5 or @d10", col)

@@ -1,0 +1,64 @@
+"""Text that is safe to write to a terminal or a CSV file, and output that is always valid UTF-8.
+
+Control characters from a hand, a ledger label or a rule file (NUL, ESC, BEL, a tab, C1 codes) are
+written escaped in table and CSV output (``\\x1b``), so nothing read can move the cursor, ring the bell or
+cut a CSV row. Standard output and error are written as UTF-8 whatever the locale, and a character that
+cannot be (a byte of an argument that was not UTF-8, kept by Python as a lone surrogate) is written as
+``\\xff``.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+import sys
+from typing import TextIO
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # a tab and a newline are layout
+
+
+def _escape_control(m) -> str:
+    return "\\x%02x" % ord(m.group())
+
+
+def escape_controls(text: str) -> str:
+    """Each control character but the newline as ``\\xNN`` (ESC is ``\\x1b``); a newline is kept."""
+    return _CONTROL.sub(_escape_control, text) if _CONTROL.search(text) else text
+
+
+class EscapingWriter:
+    """A text stream that writes every control character but the newline escaped."""
+
+    def __init__(self, out: TextIO):
+        self._out = out
+
+    def write(self, text: str) -> int:
+        return self._out.write(escape_controls(text))
+
+    def __getattr__(self, name):
+        return getattr(self._out, name)
+
+
+def one_line(text: str) -> str:
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
+def _escape_unencodable(exc):
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    bad = exc.object[exc.start:exc.end]
+    return "".join("\\x%02x" % (ord(c) - 0xDC00) if 0xDC80 <= ord(c) <= 0xDCFF else "\\u%04x" % ord(c)
+                   for c in bad), exc.end
+
+
+codecs.register_error("mjcli-escape", _escape_unencodable)
+
+
+def utf8_streams() -> None:
+    """Standard output and error as UTF-8, whatever cannot be encoded escaped (never a traceback, never a raw 0xFF)."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        try:
+            stream.reconfigure(encoding="utf-8", errors="mjcli-escape")
+        except (AttributeError, ValueError, OSError):  # not a real text stream (a test runner's), or closed
+            pass
