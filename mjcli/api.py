@@ -10,7 +10,7 @@ from __future__ import annotations
 
 def _game(variant):
     if variant.game == "paohuzi":
-        from . import paohuzi
+        from .games import paohuzi
 
         return paohuzi
     return None

@@ -122,7 +122,7 @@ def base_amount(variant, value: int, pay: dict | None = None) -> float | None:
     if value < variant.minimum:
         return None
     if variant.game == "paohuzi":  # the value is huxi; what is paid is tun
-        from .paohuzi import tun_of
+        from .games.paohuzi import tun_of
 
         value = tun_of(variant, value)
     if "linear" in pay:
@@ -224,7 +224,7 @@ def _win_payments(variant, pay, req: SettleRequest, value, base, notes) -> list[
     w = req.winner
     losers = [s for s in variant.seats if s != w]
     if variant.game == "paohuzi":  # no discard wins: each opponent pays the same, whoever revealed the card
-        from .paohuzi import tun_of
+        from .games.paohuzi import tun_of
 
         each, _ = _shares(pay, base, True)
         return [Payment(s, w, _num(each), f"win ({value} {variant.unit}, {tun_of(variant, value)} tun)") for s in losers]
@@ -261,4 +261,5 @@ def _win_payments(variant, pay, req: SettleRequest, value, base, notes) -> list[
 
 
 # Variant settlement rules register themselves on import.
-from . import settle_my3, settle_sg  # noqa: E402,F401
+from .games.my3 import settle as _my3  # noqa: E402,F401
+from .games.sg import settle as _sg  # noqa: E402,F401

@@ -60,7 +60,7 @@ def variant_record(v, lang: str = "en") -> dict:
 
 def print_table(v, out: TextIO, lang: str = "en", fmt: str = "table") -> None:
     if v.game == "paohuzi":
-        from .paohuzi import rules_table
+        from .games.paohuzi import rules_table
 
         out.write(rules_table(v, lang, fmt))
         return
@@ -125,7 +125,7 @@ def print_table(v, out: TextIO, lang: str = "en", fmt: str = "table") -> None:
 
 def print_tiles(v, out: TextIO) -> None:
     if v.game == "paohuzi":
-        from .paohuzi import tiles_text
+        from .games.paohuzi import tiles_text
 
         out.write(tiles_text(v))
         return

@@ -349,7 +349,7 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
     extra = {}
     if game == "paohuzi":
         extra = ck.get(data, "paohuzi", "", dict, "a mapping (the huxi table)", required=True) or {}
-        from .paohuzi import validate_section
+        from .games.paohuzi import validate_section
 
         validate_section(extra, ck)
     ck.raise_if_any()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from . import decompose
 from .errors import NOT_READY, MjError
 from .scoring import apply_overrides, score
-from .patterns.my3 import drown_fei_hints
+from .games.my3.patterns import drown_fei_hints
 from .tiles import JOKER, Hand, format_hand, parse_hand, tile_code, validate, variant_tiles
 
 

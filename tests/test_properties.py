@@ -44,10 +44,10 @@ def load(vid: str, game: str | None = None):
     if game is not None and v.game != game:
         pytest.skip(f"{vid} is a {v.game} variant; this property is for {game}")
     if v.game == "paohuzi":
-        import mjcli.paohuzi as pz
+        import mjcli.games.paohuzi as pz
 
         if not all(hasattr(pz, f) for f in ("score_text", "wait_text")):
-            pytest.skip("mjcli.paohuzi has no score_text/wait_text yet (being written)")
+            pytest.skip("mjcli.games.paohuzi has no score_text/wait_text yet (being written)")
     return v
 
 

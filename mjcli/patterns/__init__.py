@@ -182,4 +182,6 @@ def pattern(*ids: str, needs_reading: bool = True, options: Mapping[str, tuple] 
 
 
 # Importing the modules registers their predicates.
-from . import core, my3, sg  # noqa: E402,F401
+from . import core  # noqa: E402,F401
+from ..games.my3 import patterns as _my3  # noqa: E402,F401
+from ..games.sg import patterns as _sg  # noqa: E402,F401

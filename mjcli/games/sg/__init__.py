@@ -1,0 +1,1 @@
+"""Singapore: its patterns (predicates) and its settlement rules."""
