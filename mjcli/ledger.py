@@ -53,7 +53,7 @@ def _as_list(key: str, v, pair_sep: str | None = None) -> list[str]:
 
 
 def hand_options(obj) -> dict:
-    """A ledger object -> the options dict of :func:`mjcli.cli.settle_record`.
+    """A ledger object -> the options dict of :func:`mjcli.settlement.settle_record`.
 
     >>> hand_options({"winner": "E", "from": "S", "value": 5, "bonus": {"S": "f2 s2"}})["bonus"]
     ['S=f2 s2']
@@ -115,7 +115,7 @@ def _num(x: float):
 def ledger_records(variant, stream: BinaryIO, ladder: str | None = None, stake: float | None = None,
                    state: dict | None = None) -> Iterator[dict]:
     """One record per hand (or per bad line), with the running totals so far."""
-    from .cli import settle_record
+    from .settlement import settle_record
 
     running = {s: 0 for s in variant.seats}
     state = state if state is not None else {}

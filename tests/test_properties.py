@@ -325,7 +325,7 @@ def settle_opts(draw, v):
 @given(data=st.data())
 def test_settle_nets_sum_to_zero(vid, data):
     v = load(vid)
-    from mjcli.cli import settle_record
+    from mjcli.settlement import settle_record
 
     opts = data.draw(settle_opts(v))
     try:

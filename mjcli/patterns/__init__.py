@@ -179,9 +179,3 @@ def pattern(*ids: str, needs_reading: bool = True, options: Mapping[str, tuple] 
         return fn
 
     return deco
-
-
-# Importing the modules registers their predicates.
-from . import core  # noqa: E402,F401
-from ..games.my3 import patterns as _my3  # noqa: E402,F401
-from ..games.sg import patterns as _sg  # noqa: E402,F401
