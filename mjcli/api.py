@@ -11,16 +11,37 @@ import os
 
 
 def load_variant(name: str | None = None, rules_file: str | os.PathLike | None = None):
-    """The variant to play: a house-rule file when given, else a built-in id."""
-    if rules_file is not None:
-        from .house import load_rules_file
+    """The variant to play: a rule file when given (or when ``name`` is a path to one), else a built-in id.
 
-        return load_rules_file(rules_file)
-    if name is None:  # an empty -v "" is an unknown variant, not the default
-        name = os.environ.get("MJCLI_VARIANT") or "hk"
+    A rule file either extends a built-in variant (``extends: hk``: a house-rule
+    file, :mod:`mjcli.house`) or is a whole variant written in YAML alone, from
+    the registered patterns and settlement rules (it has ``patterns`` and no
+    ``extends``).
+    """
     from .variant import load_builtin
 
-    return load_builtin(name)
+    if rules_file is None:
+        if name is None:  # an empty -v "" is an unknown variant, not the default
+            name = os.environ.get("MJCLI_VARIANT") or "hk"
+        if not _is_path(name):
+            return load_builtin(name)
+        rules_file = name
+    from pathlib import Path
+
+    from .variant import build_variant, load_data
+
+    if Path(rules_file).is_file():  # read once more below when it extends a variant; a pipe is read once
+        data, lines = load_data(Path(rules_file), str(rules_file))
+        if isinstance(data, dict) and "extends" not in data and "patterns" in data:
+            return build_variant(data, str(rules_file), lines)
+    from .house import load_rules_file
+
+    return load_rules_file(rules_file)
+
+
+def _is_path(name: str) -> bool:
+    """``-v ./my-variant.yaml``: a file, not a built-in id."""
+    return name.endswith((".yaml", ".yml")) or "/" in name or os.sep in name
 
 
 def _game(variant):
