@@ -240,7 +240,7 @@ def main(argv=None) -> int:
         else:
             pt = gen(max(200, args.hands // 10))
             try:
-                from mjcli.paohuzi import wait_text as pwait
+                from mjcli.games.paohuzi import wait_text as pwait
 
                 b, _ = race([("mjcli", lambda: [pwait(t, ph) for t in pt])], args.repeat)
                 pr = rate(len(pt), b["mjcli"])

@@ -17,7 +17,7 @@ __all__ = ["load_variant", "score_line", "wait_line", "settle", "SettleRequest",
 
 def __getattr__(name):  # lazy: `mjcli rules` must start fast
     if name == "load_variant":
-        from .variant import load_variant
+        from .api import load_variant
 
         return load_variant
     if name in ("score_line", "wait_line"):

@@ -1,4 +1,4 @@
-"""One entry point per command, whatever the game: mahjong or Paohuzi.
+"""One entry point per command, whatever the game kind: the registered game (see :mod:`mjcli.registry`) answers.
 
 >>> from mjcli.variant import load_builtin
 >>> score_line("EEE SSS WWW NNN 55p", load_builtin("hk")).total
@@ -7,39 +7,52 @@
 
 from __future__ import annotations
 
+import os
+
+
+def load_variant(name: str | None = None, rules_file: str | os.PathLike | None = None):
+    """The variant to play: a rule file when given (or when ``name`` is a path to one), else a built-in id.
+
+    A rule file either extends a built-in variant (``extends: hk``: a house-rule
+    file, :mod:`mjcli.house`) or is a whole variant written in YAML alone, from
+    the registered patterns and settlement rules (it has ``patterns`` and no
+    ``extends``).
+    """
+    from .variant import load_builtin
+
+    if rules_file is None:
+        if name is None:  # an empty -v "" is an unknown variant, not the default
+            name = os.environ.get("MJCLI_VARIANT") or "hk"
+        if not _is_path(name):
+            return load_builtin(name)
+        rules_file = name
+    from pathlib import Path
+
+    from .variant import build_variant, load_data
+
+    if Path(rules_file).is_file():  # read once more below when it extends a variant; a pipe is read once
+        data, lines = load_data(Path(rules_file), str(rules_file))
+        if isinstance(data, dict) and "extends" not in data and "patterns" in data:
+            return build_variant(data, str(rules_file), lines)
+    from .house import load_rules_file
+
+    return load_rules_file(rules_file)
+
+
+def _is_path(name: str) -> bool:
+    """``-v ./my-variant.yaml``: a file, not a built-in id."""
+    return name.endswith((".yaml", ".yml")) or "/" in name or os.sep in name
+
 
 def _game(variant):
-    if variant.game == "paohuzi":
-        from . import paohuzi
+    from .registry import game_kind
 
-        return paohuzi
-    return None
+    return game_kind(variant.game)
 
 
 def score_line(text: str, variant, overrides: dict | None = None, all_readings: bool = False):
-    game = _game(variant)
-    if game is not None:
-        return game.score_text(text, variant, overrides=overrides, all_readings=all_readings)
-    from .scoring import score_text
-
-    return score_text(text, variant, all_readings=all_readings, overrides=overrides)
+    return _game(variant).score_line(text, variant, overrides=overrides, all_readings=all_readings)
 
 
 def wait_line(text: str, variant, overrides: dict | None = None):
-    game = _game(variant)
-    if game is not None:
-        return game.wait_text(text, variant, overrides=overrides)
-    from .errors import MjError
-    from .tiles import parse_hand
-
-    try:
-        size = parse_hand(text).size
-    except MjError:
-        size = None  # wait_text reports the problem
-    if size == 14:  # a hand that has just drawn: what each discard leaves
-        from .discards import discard_text
-
-        return discard_text(text, variant, overrides=overrides)
-    from .waits import wait_text
-
-    return wait_text(text, variant, overrides=overrides)
+    return _game(variant).wait_line(text, variant, overrides=overrides)

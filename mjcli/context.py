@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .errors import ContextError
+from .errors import ContextError, HandError, MjError
 from .tiles import ADDED, CLAIMED, JOKER, KONG, Hand, tile_code
 
 # words that mean the winning tile was self-drawn / a discard (in the order they are named in errors)
@@ -56,8 +56,6 @@ def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False) -> Ha
     ``ov`` may hold ``labels``: how to name an option in an error (``{"self_drawn": "--from S"}``), and
     ``shooter``: the seat that discarded the winning tile (``settle --from``). ``for_wait`` skips what
     depends on the winning tile (a wait tries every tile)."""
-    from .scoring import apply_overrides
-
     ov = ov or {}
     text_hand = hand
     if ov:
@@ -138,4 +136,33 @@ def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False) -> Ha
         changes["flags"] = flags | {"kong-replacement"}
     if selfs and not hand.self_drawn and not for_wait:
         changes["self_drawn"] = True
+    return replace(hand, **changes) if changes else hand
+
+
+def apply_overrides(hand: Hand, ov: dict) -> Hand:
+    """Command-line options win over the same words in the line."""
+    from dataclasses import replace
+
+    changes = {}
+    if ov.get("win") is not None:
+        from .tiles import tile_from_code
+
+        try:
+            w = tile_from_code(ov["win"])
+        except MjError as exc:
+            raise HandError(f"--win {ov['win']}: {exc.message}") from None
+        if w not in hand.concealed and not (w == 34 and hand.jokers):
+            raise HandError(f"--win {ov['win']} is not in the concealed tiles; name one of them")
+        changes["win"] = w
+    if "self_drawn" in ov:
+        changes["self_drawn"] = bool(ov["self_drawn"])
+    for key in ("seat", "round"):
+        if ov.get(key):
+            changes[key] = ov[key]
+    if hand.clashes:  # an option replaces every copy of its word
+        keep = tuple(c for c in hand.clashes if ov.get({"@": "win"}.get(c[0], c[0])) is None)
+        if keep != hand.clashes:
+            changes["clashes"] = keep
+    if ov.get("flags"):
+        changes["flags"] = hand.flags | frozenset(ov["flags"])
     return replace(hand, **changes) if changes else hand

@@ -40,8 +40,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from .errors import SettleError
-from .variant import (_Checker, _describe, _lang_map, _pattern, build_variant, builtin_ids, check_options,
-                      check_session, load_data, variants_dir)
+from .variant import Checker as _Checker, describe as _describe, lang_map as _lang_map, pattern_spec as _pattern, build_variant, builtin_ids, check_options, check_session, load_data, variants_dir
 
 HOUSE_KEYS = {"extends", "id", "name", "names", "description", "minimum", "limit", "values", "disable", "add",
               "payment", "instant", "liability", "notes", "session", "options"}

@@ -73,7 +73,7 @@ def _as_list(key: str, v, pair_sep: str | None = None) -> list[str]:
 
 
 def hand_options(obj, players_form: bool = False) -> dict:
-    """A ledger object -> the options dict of :func:`mjcli.cli.settle_record`.
+    """A ledger object -> the options dict of :func:`mjcli.settlement.settle_record`.
 
     >>> hand_options({"winner": "E", "from": "S", "value": 5, "bonus": {"S": "f2 s2"}})["bonus"]
     ['S=f2 s2']
@@ -439,7 +439,7 @@ def ledger_records(variant, stream: BinaryIO, ladder: str | None = None, stake: 
 
 
 def _records(variant, items, ladder, stake, state, session: Session | None) -> Iterator[dict]:
-    from .cli import settle_record
+    from .settlement import settle_record
 
     running = {s: 0 for s in (session.players if session else variant.seats)}
     state = state if state is not None else {}

@@ -31,6 +31,7 @@ from typing import Callable
 
 from .errors import SettleError
 from .money import add, amount, mul, sub
+from .registry import SETTLEMENT_RULES
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,6 @@ class Settlement:
 
 
 SettlementRule = Callable[[object, SettleRequest, "Settlement"], list[Payment]]
-SETTLEMENT_RULES: dict[str, SettlementRule] = {}
 
 
 def settlement_rule(rid: str):
@@ -123,10 +123,9 @@ def base_amount(variant, value: int, pay: dict | None = None) -> float | None:
     pay = pay if pay is not None else variant.payment
     if value < variant.minimum:
         return None
-    if variant.game == "paohuzi":  # the value is huxi; what is paid is tun
-        from .paohuzi import tun_of
+    from .registry import game_kind
 
-        value = tun_of(variant, value)
+    value = game_kind(variant.game).paid_value(variant, value)  # Paohuzi: the value is huxi; what is paid is tun
     if "linear" in pay:
         return mul(pay["linear"], value)
     ladder = pay.get("ladder") or {}
@@ -213,6 +212,10 @@ def settle(variant, req: SettleRequest) -> Settlement:
             )
         payments.extend(_win_payments(variant, pay, req, value, base, notes))
     out = Settlement(payments, {}, value, _num(base) if base is not None else None, notes)
+    if variant.settlement:
+        from .registry import load_settlement_rules
+
+        load_settlement_rules()
     for rid in variant.settlement:
         out.payments.extend(SETTLEMENT_RULES[rid](variant, req, out))
     stake = req.stake if req.stake != 1 else pay.get("stake", 1)  # --stake wins over the table's stake
@@ -235,11 +238,11 @@ def net_of(seats, payments) -> dict[str, float]:
 def _win_payments(variant, pay, req: SettleRequest, value, base, notes) -> list[Payment]:
     w = req.winner
     losers = [s for s in variant.seats if s != w]
-    if variant.game == "paohuzi":  # no discard wins: each opponent pays the same, whoever revealed the card
-        from .paohuzi import tun_of
+    from .registry import game_kind
 
-        each, _ = _shares(pay, base, True)
-        return [Payment(s, w, _num(each), f"win ({value} {variant.unit}, {tun_of(variant, value)} tun)") for s in losers]
+    own = game_kind(variant.game).win_payments(variant, pay, req, value, base, notes)
+    if own is not None:  # the game pays its own way (Paohuzi: every opponent the same)
+        return own
     self_drawn = req.self_drawn
     if req.result is not None and _paid_as_self_drawn(pay, req.result):
         self_drawn = True
@@ -272,7 +275,3 @@ def _win_payments(variant, pay, req: SettleRequest, value, base, notes) -> list[
             f"bao: {req.bao} is not liable on a {'self-drawn' if self_drawn else 'discard'} win in {variant.id}; paid as usual"
         )
     return [Payment(s, w, _num(a), r) for s, (a, r) in shares.items() if a]
-
-
-# Variant settlement rules register themselves on import.
-from . import settle_my3, settle_sg  # noqa: E402,F401

@@ -45,11 +45,11 @@ def presets_file() -> Path:
 @functools.lru_cache(maxsize=None)
 def presets() -> dict[str, Preset]:
     """Every preset, by id, in file order (checked like a variant file)."""
-    from .variant import _Checker, load_data
+    from .variant import Checker, load_data
 
     path = presets_file()
     data, lines = load_data(path, "presets/payment.yaml")
-    ck = _Checker("presets/payment.yaml", lines)
+    ck = Checker("presets/payment.yaml", lines)
     out: dict[str, Preset] = {}
     if not isinstance(data, dict):
         ck.fail("(top)", "expected a mapping of preset id to preset")

@@ -59,11 +59,21 @@ def variant_record(v, lang: str = "en") -> dict:
 
 
 def print_table(v, out: TextIO, lang: str = "en", fmt: str = "table") -> None:
-    if v.game == "paohuzi":
-        from .paohuzi import rules_table
+    from .registry import game_kind
 
-        out.write(rules_table(v, lang, fmt))
-        return
+    out.write(game_kind(v.game).rules_table(v, lang, fmt))
+
+
+def mahjong_table(v, lang: str = "en", fmt: str = "table") -> str:
+    """A mahjong variant's hand table and payment rules, as text."""
+    import io
+
+    out = io.StringIO()
+    _write_table(v, out, lang, fmt)
+    return out.getvalue()
+
+
+def _write_table(v, out: TextIO, lang: str, fmt: str) -> None:
     rec = variant_record(v, lang)
     if fmt == "json":
         import json
@@ -124,11 +134,21 @@ def print_table(v, out: TextIO, lang: str = "en", fmt: str = "table") -> None:
 
 
 def print_tiles(v, out: TextIO) -> None:
-    if v.game == "paohuzi":
-        from .paohuzi import tiles_text
+    from .registry import game_kind
 
-        out.write(tiles_text(v))
-        return
+    out.write(game_kind(v.game).tiles_text(v))
+
+
+def mahjong_tiles(v) -> str:
+    """A mahjong variant's tile set and the notation, as text."""
+    import io
+
+    out = io.StringIO()
+    _write_tiles(v, out)
+    return out.getvalue()
+
+
+def _write_tiles(v, out: TextIO) -> None:
     from .tiles import format_tiles, variant_tiles
 
     tiles = variant_tiles(v)
@@ -147,6 +167,9 @@ def print_tiles(v, out: TextIO) -> None:
 
 def print_registry(out: TextIO) -> None:
     from .patterns import REGISTRY
+    from .registry import load_games
+
+    load_games()
 
     for pid in sorted(REGISTRY):
         out.write(f"{pid}\t{REGISTRY[pid].doc.splitlines()[0] if REGISTRY[pid].doc else ''}\n")
@@ -157,8 +180,8 @@ def check_files(paths, out: TextIO) -> bool:
     import click
 
     from .errors import RuleFileError
+    from .api import load_variant
     from .safetext import escape_controls, one_line
-    from .variant import load_variant
 
     ok = True
     for path in paths:

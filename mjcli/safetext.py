@@ -62,3 +62,12 @@ def utf8_streams() -> None:
             stream.reconfigure(encoding="utf-8", errors="mjcli-escape")
         except (AttributeError, ValueError, OSError):  # not a real text stream (a test runner's), or closed
             pass
+
+
+def ascii_upper(text: str) -> str:
+    """Upper case for the documented ASCII spellings only: "ſ".upper() is "S", the Kelvin sign lowers to k."""
+    return text.upper() if text.isascii() else text
+
+
+def ascii_lower(text: str) -> str:
+    return text.lower() if text.isascii() else text

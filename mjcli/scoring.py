@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import decompose
+from .context import apply_overrides  # noqa: F401  (also read from here by waits and games)
 from .errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
 from .patterns import REGISTRY, Ctx, Group
 from .tiles import Hand, format_hand, parse_hand, validate, variant_tiles
@@ -323,30 +324,3 @@ def score_text(text: str, variant, *, all_readings: bool = False, overrides: dic
         return error_result(text, variant, exc)
 
 
-def apply_overrides(hand: Hand, ov: dict) -> Hand:
-    """Command-line options win over the same words in the line."""
-    from dataclasses import replace
-
-    changes = {}
-    if ov.get("win") is not None:
-        from .tiles import tile_from_code
-
-        try:
-            w = tile_from_code(ov["win"])
-        except MjError as exc:
-            raise HandError(f"--win {ov['win']}: {exc.message}") from None
-        if w not in hand.concealed and not (w == 34 and hand.jokers):
-            raise HandError(f"--win {ov['win']} is not in the concealed tiles; name one of them")
-        changes["win"] = w
-    if "self_drawn" in ov:
-        changes["self_drawn"] = bool(ov["self_drawn"])
-    for key in ("seat", "round"):
-        if ov.get(key):
-            changes[key] = ov[key]
-    if hand.clashes:  # an option replaces every copy of its word
-        keep = tuple(c for c in hand.clashes if ov.get({"@": "win"}.get(c[0], c[0])) is None)
-        if keep != hand.clashes:
-            changes["clashes"] = keep
-    if ov.get("flags"):
-        changes["flags"] = hand.flags | frozenset(ov["flags"])
-    return replace(hand, **changes) if changes else hand

@@ -19,7 +19,6 @@ from operator import eq
 from typing import Iterable
 
 from .errors import HandError, ParseError
-from .fastparse import plain_tiles
 
 JOKER = 34
 SUITS = "mps"
@@ -356,6 +355,99 @@ def _seat_value(word: str, value: str, col: int) -> str:
 _NO_FLAGS: frozenset[str] = frozenset()
 
 
+# --- the fast path (issue 6) -------------------------------------------------
+# Most lines in a pipeline are plain concealed tiles, such as ``123m 456m 789m 23p EE``:
+# digit runs with a suit letter, honour letters, free Fei, perhaps a winning tile ``@5p``
+# and ``zimo``. :func:`_plain_tiles` reads such a line a word at a time with a table
+# look-up per character; anything else (melds, bonus tiles, context words, a comment, a
+# Fei inside a digit run, two runs in one word, any mistake) gives ``None`` and
+# :func:`parse_hand` reads the line in full, so errors and every other notation keep
+# their one place.
+
+_FAST_SUIT = {s: {str(n): b + n - 1 for n in range(1, 10)} for s, b in (("m", 0), ("p", 9), ("s", 18))}
+_FAST_SUIT["z"] = {str(n): 26 + n for n in range(1, 8)}
+_FAST_LETTER = {ch: 27 + i for i, ch in enumerate("ESWNPFC")}
+_FAST_LETTER["J"] = JOKER
+_FAST_MAX = 120  # longer lines go to the full parser
+
+
+def _fast_context(s: str):
+    """Split off trailing ``@T`` and ``zimo`` words: (tiles text, winning tile or None, self-drawn), or None."""
+    win = None
+    self_drawn = False
+    while True:
+        head, _, last = s.rpartition(" ")
+        if last == "zimo" and not self_drawn:
+            self_drawn = True
+        elif last[:1] == "@" and win is None and head:
+            code = last[1:]
+            if len(code) == 1:
+                win = _FAST_LETTER.get(code)
+            elif len(code) == 2 and code[1] in _FAST_SUIT:
+                win = _FAST_SUIT[code[1]].get(code[0])
+            if win is None:
+                return None
+        else:
+            return s, win, self_drawn
+        s = head.rstrip(" ")
+
+
+def _plain_tiles(text: str):
+    """``(real tiles sorted, free Fei, winning tile, self-drawn)`` for a plain line, else None.
+
+    A plain line is concealed tiles, then optionally ``@T`` and ``zimo``; each
+    word is one run of digits and its suit letter (``123m``) or honour letters
+    and Fei (``EEJ``). With no ``@T`` the winning tile is the last tile
+    written, as in the full parser.
+
+    >>> _plain_tiles("123m 456m 789m 23p EE")
+    ((0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 27, 27), 0, 27, False)
+    >>> _plain_tiles("55p J") == ((13, 13), 1, 34, False)
+    True
+    >>> _plain_tiles("123m 456m 789m 234p 55s @2p zimo")[2:]
+    (10, True)
+    >>> _plain_tiles("123m [CCC]") is None
+    True
+    """
+    s = text.strip()
+    if len(s) > _FAST_MAX:
+        return None
+    win = None
+    self_drawn = False
+    if "@" in s or s.endswith("zimo"):
+        ctx = _fast_context(s)
+        if ctx is None:
+            return None
+        s, win, self_drawn = ctx
+    tiles: list[int] = []
+    try:
+        for token in s.split(" "):
+            if not token:
+                continue  # a run of spaces
+            table = _FAST_SUIT.get(token[-1])
+            if table is None:
+                for ch in token:  # honour letters and Fei
+                    tiles.append(_FAST_LETTER[ch])
+            elif len(token) > 1:
+                for ch in token[:-1]:  # digits, then their suit letter
+                    tiles.append(table[ch])
+            else:
+                return None
+    except KeyError:
+        return None  # anything else (two runs in one word, a Fei in a run, a mistake): the full parser
+    if not tiles:
+        return None
+    if win is None:
+        win = tiles[-1]
+    elif win not in tiles:
+        return None
+    jokers = tiles.count(JOKER)
+    if jokers:
+        tiles = [t for t in tiles if t != JOKER]
+    tiles.sort()
+    return tuple(tiles), jokers, win, self_drawn
+
+
 def parse_hand(text: str) -> Hand:
     """Parse one line of mahjong notation into a :class:`Hand` (no variant checks).
 
@@ -366,7 +458,7 @@ def parse_hand(text: str) -> Hand:
     ...
     mjcli.errors.ParseError: unknown suit letter 'x' in '123x' (at column 4); suits are m p s z
     """
-    plain = plain_tiles(text)  # issue 6: plain concealed tiles skip the full parser
+    plain = _plain_tiles(text)  # issue 6: plain concealed tiles skip the full parser
     if plain is not None:
         return Hand(plain[0], plain[1], (), (), plain[2], plain[3], "E", "E", _NO_FLAGS)
     if "#" in text:

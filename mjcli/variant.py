@@ -3,14 +3,13 @@
 A variant file is data only: tile set, seats, minimum and limit, the pattern
 table and the payment rules. The only Python it names is a pattern id from the
 registry in :mod:`mjcli.patterns` (or a settlement rule id from
-:mod:`mjcli.payments`). Every error names the file, the key and what was
+:mod:`mjcli.registry`), which the game rooms fill. Every error names the file, the key and what was
 expected, e.g. ``hk.yaml: patterns[3].value: expected an integer``.
 """
 
 from __future__ import annotations
 
 import functools
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -21,7 +20,6 @@ from .errors import RuleFileError
 
 LANGS = ("en", "ms", "ta", "zh", "th")
 BONUS_FAMILIES = ("flower", "season", "animal", "face")
-GAMES = ("mahjong", "paohuzi")
 WINDS = ("E", "S", "W", "N")
 COPIES = 4  # copies of each tile in a set
 
@@ -114,7 +112,7 @@ class Variant:
 # Schema checking
 
 
-class _Checker:
+class Checker:
     """Collects every problem in a file, each with its key and line."""
 
     def __init__(self, source: str, lines: dict[str, int]):
@@ -139,7 +137,7 @@ class _Checker:
             self.fail(full, f"expected {expected}, got {value!r}")
             return default if default is not ... else None
         if not isinstance(value, kind):
-            self.fail(full, f"expected {expected}, got {_describe(value)}")
+            self.fail(full, f"expected {expected}, got {describe(value)}")
             return default if default is not ... else None
         return value
 
@@ -156,7 +154,8 @@ class _Checker:
             raise RuleFileError(head + more, self.problems)
 
 
-def _describe(value) -> str:
+def describe(value) -> str:
+    """A YAML value as an error message names it (nothing, a mapping, a list, or its repr)."""
     if value is None:
         return "nothing"
     if isinstance(value, bool):
@@ -173,7 +172,7 @@ def _describe(value) -> str:
 
 TOP_KEYS = {
     "id", "name", "names", "game", "unit", "minimum", "limit", "tiles", "seats", "rounds",
-    "patterns", "payment", "settlement", "instant", "liability", "notes", "paohuzi", "extends",
+    "patterns", "payment", "settlement", "instant", "liability", "notes", "extends",
     "description", "session", "options",
 }
 # the session rules a ledger that names its players follows (dealer, seats, round):
@@ -189,7 +188,8 @@ PAYMENT_KEYS = {
 }
 
 
-def _lang_map(ck: _Checker, data, path) -> dict[str, str]:
+def lang_map(ck: Checker, data, path) -> dict[str, str]:
+    """A ``names:``-style mapping of language code to text, checked."""
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -200,19 +200,30 @@ def _lang_map(ck: _Checker, data, path) -> dict[str, str]:
         if k not in LANGS:
             ck.fail(f"{path}.{k}", f"unknown language; expected one of {', '.join(LANGS)}")
         elif not isinstance(v, str):
-            ck.fail(f"{path}.{k}", f"expected text, got {_describe(v)}")
+            ck.fail(f"{path}.{k}", f"expected text, got {describe(v)}")
         else:
             out[k] = v
     return out
 
 
-def _pattern(ck: _Checker, data, path: str, registry) -> PatternSpec | None:
+def _registered(pid: str, registry):
+    """The registry, once the game rooms (and, for an id they lack, third-party games) have filled it."""
+    from .registry import load_games, load_plugins
+
+    load_games()
+    if pid not in registry:
+        load_plugins()
+    return registry
+
+
+def pattern_spec(ck: Checker, data, path: str, registry) -> PatternSpec | None:
+    """One row of a hand table from its YAML mapping; its id must be in ``registry`` (None: not checked)."""
     if not isinstance(data, dict):
-        ck.fail(path, f"expected a mapping with id, name and value, got {_describe(data)}")
+        ck.fail(path, f"expected a mapping with id, name and value, got {describe(data)}")
         return None
     ck.unknown(data, PATTERN_KEYS, path)
     pid = ck.get(data, "id", path, str, "a pattern id (text)", required=True)
-    if pid is not None and registry is not None and pid not in registry:
+    if pid is not None and registry is not None and pid not in _registered(pid, registry):
         ck.fail(f"{path}.id", f"unknown pattern id {pid!r}; `mjcli rules --patterns` lists the registered ids")
     name = ck.get(data, "name", path, str, "a name (text)", required=True)
     limit = ck.get(data, "limit", path, bool, "true or false", default=False)
@@ -226,7 +237,7 @@ def _pattern(ck: _Checker, data, path: str, registry) -> PatternSpec | None:
     replaces = ck.get(data, "replaces", path, list, "a list of pattern ids", default=[])
     for i, r in enumerate(replaces or []):
         if not isinstance(r, str):
-            ck.fail(f"{path}.replaces[{i}]", f"expected a pattern id, got {_describe(r)}")
+            ck.fail(f"{path}.replaces[{i}]", f"expected a pattern id, got {describe(r)}")
     description = ck.get(data, "description", path, str, "text", default="")
     example = ck.get(data, "example", path, str, "a hand in mjcli notation", default="")
     options = ck.get(data, "options", path, dict, "a mapping", default={})
@@ -236,8 +247,8 @@ def _pattern(ck: _Checker, data, path: str, registry) -> PatternSpec | None:
             ck.fail(f"{path}.options.{key}", "unknown option; expected "
                     + (f"one of: {', '.join(sorted(known))}" if known else "no options for this pattern"))
         elif val not in known[key] or type(val) is not type(known[key][0]):
-            ck.fail(f"{path}.options.{key}", f"expected one of {', '.join(_describe(k) for k in known[key])}, "
-                    f"got {_describe(val)}")
+            ck.fail(f"{path}.options.{key}", f"expected one of {', '.join(describe(k) for k in known[key])}, "
+                    f"got {describe(val)}")
     if None in (pid, name, value):
         return None
     return PatternSpec(
@@ -250,8 +261,8 @@ def _pattern(ck: _Checker, data, path: str, registry) -> PatternSpec | None:
         wins_alone=bool(wins_alone),
         description=description or "",
         example=example or "",
-        names=MappingProxyType(_lang_map(ck, data.get("names"), f"{path}.names")),
-        descriptions=MappingProxyType(_lang_map(ck, data.get("descriptions"), f"{path}.descriptions")),
+        names=MappingProxyType(lang_map(ck, data.get("names"), f"{path}.names")),
+        descriptions=MappingProxyType(lang_map(ck, data.get("descriptions"), f"{path}.descriptions")),
         options=MappingProxyType(dict(options or {})),
     )
 
@@ -262,16 +273,20 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
     Raises :class:`RuleFileError` listing every problem found.
     """
     from .patterns import REGISTRY  # the registry of pattern predicates
+    from .registry import GAMES, game_kind, load_games, load_plugins
 
-    ck = _Checker(source, lines or {})
+    load_games()  # the game rooms register their patterns, settlement rules and game kinds
+
+    ck = Checker(source, lines or {})
     if not isinstance(data, dict):
-        ck.fail("(top)", f"expected a mapping of keys (id, name, patterns...), got {_describe(data)}")
+        ck.fail("(top)", f"expected a mapping of keys (id, name, patterns...), got {describe(data)}")
         ck.raise_if_any()
-    ck.unknown(data, TOP_KEYS, "")
+    ck.unknown(data, TOP_KEYS | {g.section for g in GAMES.values() if g.section}, "")
     vid = ck.get(data, "id", "", str, "a variant id (text)", required=True)
     name = ck.get(data, "name", "", str, "a name (text)", required=True)
-    game = ck.get(data, "game", "", str, "mahjong or paohuzi", default="mahjong")
-    if game not in GAMES:
+    game = ck.get(data, "game", "", str, " or ".join(GAMES), default="mahjong")
+    kind = game_kind(game) if isinstance(game, str) else None
+    if kind is None:
         ck.fail("game", f"expected one of {', '.join(GAMES)}, got {game!r}")
     unit = ck.get(data, "unit", "", str, "a unit name such as faan or tai", required=True)
     minimum = ck.get(data, "minimum", "", int, "an integer", required=True)
@@ -286,11 +301,11 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
         suits = ck.get(tiles_data, "suits", "tiles", list, "a list of suit letters", default=["m", "p", "s"])
         for i, s in enumerate(suits or []):
             if s not in ("m", "p", "s"):
-                ck.fail(f"tiles.suits[{i}]", f"expected m, p or s, got {_describe(s)}")
+                ck.fail(f"tiles.suits[{i}]", f"expected m, p or s, got {describe(s)}")
         bonus = ck.get(tiles_data, "bonus", "tiles", list, "a list of bonus families", default=[])
         for i, b in enumerate(bonus or []):
             if b not in BONUS_FAMILIES:
-                ck.fail(f"tiles.bonus[{i}]", f"expected one of {', '.join(BONUS_FAMILIES)}, got {_describe(b)}")
+                ck.fail(f"tiles.bonus[{i}]", f"expected one of {', '.join(BONUS_FAMILIES)}, got {describe(b)}")
         honours = ck.get(tiles_data, "honours", "tiles", bool, "true or false", default=True)
         jokers = ck.get(tiles_data, "jokers", "tiles", int, "an integer 0 to 8", default=0)
         if isinstance(jokers, int) and not 0 <= jokers <= 8:
@@ -305,17 +320,17 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
     seats = ck.get(data, "seats", "", list, "a list of winds", default=list(WINDS))
     for i, s in enumerate(seats or []):
         if s not in WINDS:
-            ck.fail(f"seats[{i}]", f"expected a wind E S W N, got {_describe(s)}")
+            ck.fail(f"seats[{i}]", f"expected a wind E S W N, got {describe(s)}")
     rounds = ck.get(data, "rounds", "", list, "a list of winds", default=list(seats or WINDS))
     for i, s in enumerate(rounds or []):
         if s not in WINDS:
-            ck.fail(f"rounds[{i}]", f"expected a wind E S W N, got {_describe(s)}")
+            ck.fail(f"rounds[{i}]", f"expected a wind E S W N, got {describe(s)}")
 
     patterns_data = ck.get(data, "patterns", "", list, "a list of patterns", default=[])
     patterns = []
     seen = set()
     for i, pd in enumerate(patterns_data or []):
-        spec = _pattern(ck, pd, f"patterns[{i}]", REGISTRY if game == "mahjong" else None)
+        spec = pattern_spec(ck, pd, f"patterns[{i}]", REGISTRY if kind is not None and kind.registry_patterns else None)
         if spec is None:
             continue
         if spec.id in seen:
@@ -343,27 +358,31 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
         for key in ("discard", "self_drawn", "bao"):
             sub = payment.get(key)
             if sub is not None and not isinstance(sub, dict):
-                ck.fail(f"payment.{key}", f"expected a mapping, got {_describe(sub)}")
+                ck.fail(f"payment.{key}", f"expected a mapping, got {describe(sub)}")
             elif isinstance(sub, dict):
                 for k, v in sub.items():
                     if key == "bao":
                         if not isinstance(v, bool):
-                            ck.fail(f"payment.{key}.{k}", f"expected true or false, got {_describe(v)}")
+                            ck.fail(f"payment.{key}.{k}", f"expected true or false, got {describe(v)}")
                     elif not isinstance(v, (int, float)) or isinstance(v, bool):
-                        ck.fail(f"payment.{key}.{k}", f"expected a number, got {_describe(v)}")
+                        ck.fail(f"payment.{key}.{k}", f"expected a number, got {describe(v)}")
                     elif v < 0:
                         ck.fail(f"payment.{key}.{k}", f"expected a number 0 or more, got {v}")
 
     settlement = ck.get(data, "settlement", "", list, "a list of settlement rule ids", default=[])
-    if settlement:  # imported only when named: `mjcli rules hk` starts fast (issue 6)
-        from .payments import SETTLEMENT_RULES
+    if settlement:  # the rooms' settle modules load only when named: `mjcli rules hk` starts fast (issue 6)
+        from .registry import SETTLEMENT_RULES, load_settlement_rules
+
+        load_settlement_rules()
+        if any(sid not in SETTLEMENT_RULES for sid in settlement):
+            load_plugins()
     for i, s in enumerate(settlement or []):
         if s not in SETTLEMENT_RULES:
             ck.fail(f"settlement[{i}]", f"unknown settlement rule {s!r}; known: {', '.join(sorted(SETTLEMENT_RULES))}")
     instant = ck.get(data, "instant", "", dict, "a mapping of instant-payment amounts", default={})
     for k, v in (instant or {}).items():
         if not isinstance(v, (int, float)) or isinstance(v, bool):
-            ck.fail(f"instant.{k}", f"expected a number, got {_describe(v)}")
+            ck.fail(f"instant.{k}", f"expected a number, got {describe(v)}")
         elif v < 0:
             ck.fail(f"instant.{k}", f"expected an amount 0 or more, got {v}")
     liability = ck.get(data, "liability", "", list, "a list of text lines", default=[])
@@ -371,16 +390,14 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
     for key, items in (("liability", liability), ("notes", notes)):
         for i, t in enumerate(items or []):
             if not isinstance(t, str):
-                ck.fail(f"{key}[{i}]", f"expected text, got {_describe(t)}")
-    names = _lang_map(ck, data.get("names"), "names")
+                ck.fail(f"{key}[{i}]", f"expected text, got {describe(t)}")
+    names = lang_map(ck, data.get("names"), "names")
     session = check_session(ck, data.get("session"), "session")
     options = check_options(ck, data.get("options", {}), "options")
     extra = {}
-    if game == "paohuzi":
-        extra = ck.get(data, "paohuzi", "", dict, "a mapping (the huxi table)", required=True) or {}
-        from .paohuzi import validate_section
-
-        validate_section(extra, ck)
+    if kind is not None and kind.section:  # the game's own data, checked by its room
+        extra = ck.get(data, kind.section, "", dict, kind.section_expected, required=True) or {}
+        kind.validate_section(extra, ck)
     ck.raise_if_any()
     return Variant(
         id=vid,
@@ -406,12 +423,12 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
     )
 
 
-def check_session(ck: _Checker, data, path: str) -> dict:
+def check_session(ck: Checker, data, path: str) -> dict:
     """The ``session`` mapping (the deal rules of a ledger that names its players), checked."""
     if data is None:
         return {}
     if not isinstance(data, dict):
-        ck.fail(path, f"expected a mapping such as {{drawn_with_kong: pass}}, got {_describe(data)}")
+        ck.fail(path, f"expected a mapping such as {{drawn_with_kong: pass}}, got {describe(data)}")
         return {}
     ck.unknown(data, SESSION_KEYS, path)
     out = {}
@@ -419,16 +436,16 @@ def check_session(ck: _Checker, data, path: str) -> dict:
         if key not in data:
             ck.fail(f"{path}.{key}", f"missing; expected one of {', '.join(choices)}")
         elif data[key] not in choices:
-            ck.fail(f"{path}.{key}", f"expected one of {', '.join(choices)}, got {_describe(data[key])}")
+            ck.fail(f"{path}.{key}", f"expected one of {', '.join(choices)}, got {describe(data[key])}")
         else:
             out[key] = data[key]
     return out
 
 
-def check_options(ck: _Checker, options, path: str, allowed=None) -> dict:
+def check_options(ck: Checker, options, path: str, allowed=None) -> dict:
     """Check an ``options:`` mapping against :data:`VARIANT_OPTIONS` (or the names in ``allowed``)."""
     if not isinstance(options, dict):
-        ck.fail(path, f"expected a mapping of switch name to value, got {_describe(options)}")
+        ck.fail(path, f"expected a mapping of switch name to value, got {describe(options)}")
         return {}
     known = VARIANT_OPTIONS if allowed is None else {k: VARIANT_OPTIONS[k] for k in allowed if k in VARIANT_OPTIONS}
     out = {}
@@ -437,7 +454,7 @@ def check_options(ck: _Checker, options, path: str, allowed=None) -> dict:
             ck.fail(f"{path}.{key}", "unknown option; expected "
                     + (f"one of: {', '.join(sorted(known))}" if known else "none: this variant has no options"))
         elif not any(val is c or (type(val) is type(c) and val == c) for c in known[key]):
-            ck.fail(f"{path}.{key}", f"expected one of {', '.join(_describe(c) for c in known[key])}, got {_describe(val)}")
+            ck.fail(f"{path}.{key}", f"expected one of {', '.join(describe(c) for c in known[key])}, got {describe(val)}")
         else:
             out[key] = val
     return out
@@ -504,14 +521,3 @@ def load_builtin(vid: str) -> Variant:
         )
     data, lines = load_data(path, f"{vid}.yaml")
     return build_variant(data, f"{vid}.yaml", lines)
-
-
-def load_variant(name: str | None = None, rules_file: str | os.PathLike | None = None) -> Variant:
-    """The variant to play: a house-rule file when given, else a built-in id."""
-    if rules_file is not None:
-        from .house import load_rules_file
-
-        return load_rules_file(rules_file)
-    if name is None:  # an empty -v "" is an unknown variant, not the default
-        name = os.environ.get("MJCLI_VARIANT") or "hk"
-    return load_builtin(name)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from . import decompose
 from .errors import NOT_READY, MjError
 from .scoring import apply_overrides, score
-from .patterns.my3 import drown_fei_hints
+from .registry import hooks
 from .tiles import JOKER, Hand, format_hand, parse_hand, tile_code, validate, variant_tiles
 
 
@@ -111,7 +111,8 @@ def wait(hand: Hand, variant) -> WaitResult:
             "self_drawn_meets_minimum": self_total is not None and self_total >= variant.minimum,
         })
     res.ready = bool(res.waits)
-    drown_fei_hints(hand, variant, res)  # my3: waits a drowned Fei would lift to the minimum
+    for hook in hooks("wait_notes"):  # e.g. my3: the waits a drowned Fei would lift to the minimum
+        hook(hand, variant, res)
     if any(w["tile"] == "J" for w in res.waits):
         res.notes.append("J: a drawn Fei completes the hand; a discarded Fei cannot be claimed, so it wins self-drawn only")
     return res

@@ -48,10 +48,10 @@ def variant_or_skip(vid: str):
     except MjError as exc:  # another helper may be mid-edit on this file
         pytest.skip(f"variant {vid} does not load right now: {exc.message}")
     if v.game == "paohuzi":
-        import mjcli.paohuzi as game
+        import mjcli.games.paohuzi as game
 
         if not all(hasattr(game, f) for f in ("score_text", "wait_text")):
-            pytest.skip("mjcli.paohuzi has no score_text/wait_text yet (being written)")
+            pytest.skip("mjcli.games.paohuzi has no score_text/wait_text yet (being written)")
     return v
 
 

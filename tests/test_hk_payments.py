@@ -11,7 +11,7 @@ the full self-draw amount by the konger."
 
 import pytest
 
-from mjcli.cli import settle_record
+from mjcli.settlement import settle_record
 from mjcli.errors import SettleError
 from mjcli.payments import SettleRequest, base_amount, settle
 from mjcli.variant import load_builtin

@@ -7,8 +7,8 @@ import copy
 import pytest
 
 from mjcli.errors import RuleFileError
-from mjcli.paohuzi import score_text, tun_of, wait_text
-from mjcli.paohuzi.config import KINDS
+from mjcli.games.paohuzi import score_text, tun_of, wait_text
+from mjcli.games.paohuzi.config import KINDS
 from mjcli.payments import SettleRequest, settle
 from mjcli.variant import build_variant, load_builtin, load_data, variants_dir
 

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mjcli.errors import ContextError, HandError, ParseError
-from mjcli.paohuzi.cards import check, code, parse
+from mjcli.games.paohuzi.cards import check, code, parse
 
 GOOD = [
     # id, text, concealed codes, shown texts, win, self, heavenly

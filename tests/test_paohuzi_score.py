@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from mjcli.paohuzi import score_text, tun_of
+from mjcli.games.paohuzi import score_text, tun_of
 from mjcli.variant import load_builtin
 
 PH = load_builtin("paohuzi")

@@ -1,6 +1,6 @@
 """Paohuzi waits (and scores) checked against a slow, obviously correct brute force.
 
-The brute force below shares no code with mjcli.paohuzi except the card codes
+The brute force below shares no code with mjcli.games.paohuzi except the card codes
 and the huxi numbers it reads from the variant: it lists every legal group by
 hand, applies RULES.md's winning-card table literally, and tries every way to
 split the loose cards (no memo, no bit tricks).
@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from mjcli.paohuzi import score_text, wait_text
+from mjcli.games.paohuzi import score_text, wait_text
 from mjcli.variant import load_builtin
 
 PH = load_builtin("paohuzi")
@@ -309,7 +309,7 @@ def test_wait_with_a_ti_does_not_offer_a_second_ti():
 
 
 def _parse_simple(text):
-    from mjcli.paohuzi.cards import parse
+    from mjcli.games.paohuzi.cards import parse
 
     h = parse(text)
     return list(h.concealed), [(g.kind, g.cards) for g in h.shown]

@@ -46,10 +46,10 @@ def load(vid: str, game: str | None = None):
     if game is not None and v.game != game:
         pytest.skip(f"{vid} is a {v.game} variant; this property is for {game}")
     if v.game == "paohuzi":
-        import mjcli.paohuzi as pz
+        import mjcli.games.paohuzi as pz
 
         if not all(hasattr(pz, f) for f in ("score_text", "wait_text")):
-            pytest.skip("mjcli.paohuzi has no score_text/wait_text yet (being written)")
+            pytest.skip("mjcli.games.paohuzi has no score_text/wait_text yet (being written)")
     return v
 
 
@@ -330,7 +330,7 @@ def settle_opts(draw, v):
 @given(data=st.data())
 def test_settle_nets_sum_to_zero(vid, data):
     v = load(vid)
-    from mjcli.cli import settle_record
+    from mjcli.settlement import settle_record
 
     opts = data.draw(settle_opts(v))
     try:

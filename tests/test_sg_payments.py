@@ -203,7 +203,7 @@ def test_cli_bad_dealt_is_one_line(runner):
 
 
 def test_amounts_come_from_the_rule_file(tmp_path):
-    from mjcli.variant import load_variant
+    from mjcli.api import load_variant
 
     house = tmp_path / "house.yaml"
     house.write_text("extends: sg\ninstant: {bite: 10}\n", encoding="utf-8")

@@ -179,7 +179,3 @@ def pattern(*ids: str, needs_reading: bool = True, options: Mapping[str, tuple] 
         return fn
 
     return deco
-
-
-# Importing the modules registers their predicates.
-from . import core, my3, sg  # noqa: E402,F401

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import ContextError, HandError, MjError
+from ...errors import ContextError, HandError, MjError
 from .cards import COPIES, N_CARDS, PHand, check, code, codes, parse, parse_card, size_of
 from .config import config
-from ..scoring import ScoreResult, Verdicts
-from ..waits import WaitResult
+from ...scoring import ScoreResult, Verdicts
+from ...waits import WaitResult
 from .engine import ONE, engine_for, state_counts
 
 FORMED = {"ti": "({})", "wei": "({})", "pao": "[{}]", "peng": "[{}]"}
@@ -338,7 +338,7 @@ def score(hand: PHand, variant, all_readings: bool = False) -> PaohuziScore:
                 alts.append(r)
         res.alternatives = alts
     if res.meets_minimum:
-        from ..payments import payment_summary
+        from ...payments import payment_summary
 
         res.payment = payment_summary(variant, res.total, True)
     return res

@@ -14,7 +14,7 @@ Three alike loose in the hand are never a group here (they are a kan).
 answers a wait in one search: for every card W, the best huxi of state + W.
 Both are cached across calls (states recur a lot across hands).
 
->>> from mjcli.paohuzi.config import Config
+>>> from mjcli.games.paohuzi.config import Config
 >>> h = {k: (0, 0) for k in ("ti", "pao", "wei", "kan", "peng", "run", "mixed", "pair")}
 >>> h.update(run_123=(3, 6), run_2710=(3, 6))
 >>> e = Engine(Config(h, 15, 100, 1, 3, 3, 5))

@@ -12,12 +12,12 @@ amounts from the file's ``instant:`` mapping; no amount is written here.
 
 from __future__ import annotations
 
-from .errors import SettleError
-from .money import mul
-from .payments import Payment, SettleRequest, _num, settlement_rule
-from .patterns.core import SEAT_NUMBER
-from .patterns.my3 import EVERYONE_NUMBER
-from .tiles import BONUS_TOKENS
+from ...errors import SettleError
+from ...money import mul
+from ...payments import Payment, SettleRequest, _num, settlement_rule
+from ...patterns.core import SEAT_NUMBER
+from .patterns import EVERYONE_NUMBER
+from ...tiles import BONUS_TOKENS
 
 FAMILIES = ("flower", "season", "animal", "face")
 FAMILY_SIZE = 4
@@ -45,7 +45,7 @@ def _winner_hand(req: SettleRequest):
     res = req.result
     if res is None or not getattr(res, "hand", ""):
         return None
-    from .tiles import parse_hand
+    from ...tiles import parse_hand
 
     return parse_hand(res.hand)
 

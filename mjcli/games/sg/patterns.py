@@ -7,8 +7,8 @@ self_drawn_only``) are registered in :mod:`mjcli.patterns.core`.
 
 from __future__ import annotations
 
-from ..tiles import BONUS_TOKENS, DRAGON_TILES, WINDS
-from . import Ctx, pattern
+from ...tiles import BONUS_TOKENS, DRAGON_TILES, WINDS
+from ...patterns import Ctx, pattern
 
 # Suo 2 3 4 6 8 (indexes 19 20 21 23 25) and the green dragon (32)
 GREEN_TILES = frozenset((19, 20, 21, 23, 25, 32))
@@ -56,7 +56,7 @@ def _waits_before_win(hand, variant) -> tuple:
     thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
     key = (before.concealed, before.jokers, before.melds, before.bonus.count("J"), variant.tiles, variant.most_copies, thirteen)
     if key not in _WAITS:
-        from ..waits import waiting_tiles  # imported here: mjcli.waits imports the scorer
+        from ...waits import waiting_tiles  # imported here: mjcli.waits imports the scorer
 
         if len(_WAITS) > 4096:
             _WAITS.clear()

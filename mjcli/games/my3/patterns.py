@@ -13,8 +13,8 @@ The shared ones (flushes, dragon and wind sets, ``own_flower`` with E1 S2 W3,
 
 from __future__ import annotations
 
-from ..tiles import BONUS_TOKENS
-from . import Ctx, pattern
+from ...tiles import BONUS_TOKENS
+from ...patterns import Ctx, pattern
 
 FAMILY_SIZE = 4
 EVERYONE_NUMBER = 4  # the empty North seat's flower and season count for every player
@@ -79,8 +79,8 @@ def drown_fei_hints(hand, variant, res) -> None:
         return
     from dataclasses import replace
 
-    from ..scoring import score
-    from ..tiles import BONUS_ORDER, tile_from_code
+    from ...scoring import score
+    from ...tiles import BONUS_ORDER, tile_from_code
 
     unseen = variant.tiles.jokers - hand.jokers_total() > 0
     drowned = replace(hand, bonus=tuple(sorted(hand.bonus + ("J",), key=BONUS_ORDER.get)))

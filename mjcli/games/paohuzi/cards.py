@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..errors import ContextError, HandError, ParseError
+from ...errors import ContextError, HandError, ParseError
 
 N_CARDS = 20  # ten numbers, small and big
 COPIES = 4  # four of each card

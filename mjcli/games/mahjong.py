@@ -1,0 +1,48 @@
+"""The mahjong game kind: a hand of sets and a pair, scored by the variant's registered patterns.
+
+Every mahjong variant (hk, sg, my3, a house or YAML-only variant) plays it;
+what differs between them is YAML data and the predicates their rooms
+register.
+"""
+
+from __future__ import annotations
+
+from ..registry import Game, register_game
+
+
+class Mahjong(Game):
+    id = "mahjong"
+
+    def score_line(self, text, variant, overrides=None, all_readings=False):
+        from ..scoring import score_text
+
+        return score_text(text, variant, all_readings=all_readings, overrides=overrides)
+
+    def wait_line(self, text, variant, overrides=None):
+        from ..errors import MjError
+        from ..tiles import parse_hand
+
+        try:
+            size = parse_hand(text).size
+        except MjError:
+            size = None  # wait_text reports the problem
+        if size == 14:  # a hand that has just drawn: what each discard leaves
+            from ..discards import discard_text
+
+            return discard_text(text, variant, overrides=overrides)
+        from ..waits import wait_text
+
+        return wait_text(text, variant, overrides=overrides)
+
+    def rules_table(self, variant, lang="en", fmt="table"):
+        from ..rulesview import mahjong_table
+
+        return mahjong_table(variant, lang, fmt)
+
+    def tiles_text(self, variant):
+        from ..rulesview import mahjong_tiles
+
+        return mahjong_tiles(variant)
+
+
+register_game(Mahjong())

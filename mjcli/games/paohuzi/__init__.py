@@ -1,0 +1,98 @@
+"""Paohuzi (跑胡子), the Hunan card game: its own cards, groups, huxi and tun.
+
+The room registers its game kind, :class:`Paohuzi`, with the core (see
+:mod:`mjcli.registry`); the core calls it through that interface. The
+functions below back it; the modules behind them load on first use:
+
+* :func:`score_text`, :func:`wait_text`: one line of notation -> a result with
+  ``as_dict()`` and ``answer_code`` (:mod:`.scorer`);
+* :func:`rules_table`, :func:`tiles_text`: what ``mjcli rules paohuzi`` prints (:mod:`.rulesview`);
+* :func:`validate_section`: checks the ``paohuzi:`` section of a variant file (:mod:`.config`);
+* :func:`tun_of`: the paid value (tun) of a huxi total, for the payment table.
+"""
+
+from __future__ import annotations
+
+from ...registry import Game, register_game
+
+
+def validate_section(data, ck) -> None:
+    """Check the ``paohuzi:`` section of a variant file (huxi table, tun ladder)."""
+    from .config import validate_section as check
+
+    check(data, ck)
+
+
+def score_text(text, variant, overrides=None, all_readings=False):
+    from .scorer import score_text as run
+
+    return run(text, variant, overrides=overrides, all_readings=all_readings)
+
+
+def wait_text(text, variant, overrides=None):
+    from .scorer import wait_text as run
+
+    return run(text, variant, overrides=overrides)
+
+
+def rules_table(variant, lang="en", fmt="table") -> str:
+    from .rulesview import rules_table as run
+
+    return run(variant, lang, fmt)
+
+
+def tiles_text(variant) -> str:
+    from .rulesview import tiles_text as run
+
+    return run(variant)
+
+
+def tun_of(variant, huxi: int) -> int:
+    """The tun a huxi total is paid as (0 below the minimum).
+
+    >>> from mjcli.variant import load_builtin
+    >>> tun_of(load_builtin("paohuzi"), 21)
+    3
+    """
+    from .config import config
+
+    return config(variant).tun(huxi)
+
+
+class Paohuzi(Game):
+    """The Paohuzi game kind: its own cards and huxi table (the ``paohuzi:`` section), paid in tun."""
+
+    id = "paohuzi"
+    section = "paohuzi"
+    section_expected = "a mapping (the huxi table)"
+    registry_patterns = False
+
+    def score_line(self, text, variant, overrides=None, all_readings=False):
+        return score_text(text, variant, overrides=overrides, all_readings=all_readings)
+
+    def wait_line(self, text, variant, overrides=None):
+        return wait_text(text, variant, overrides=overrides)
+
+    def rules_table(self, variant, lang="en", fmt="table"):
+        return rules_table(variant, lang, fmt)
+
+    def tiles_text(self, variant):
+        return tiles_text(variant)
+
+    def validate_section(self, data, ck):
+        validate_section(data, ck)
+
+    def paid_value(self, variant, value):
+        return tun_of(variant, value)
+
+    def win_payments(self, variant, pay, req, value, base, notes):
+        """No discard wins: each opponent pays the same, whoever revealed the card."""
+        from ...payments import Payment, _num, _shares
+
+        w = req.winner
+        each, _ = _shares(pay, base, True)
+        return [Payment(s, w, _num(each), f"win ({value} {variant.unit}, {tun_of(variant, value)} tun)")
+                for s in variant.seats if s != w]
+
+
+register_game(Paohuzi())

@@ -1,0 +1,148 @@
+"""Where the games meet the core: game kinds and hooks, and the one loader of the game rooms.
+
+The core never imports a game. Each game room under :mod:`mjcli.games`
+registers itself when imported: its pattern predicates with
+:func:`mjcli.patterns.pattern`, its settlement rules with
+:func:`mjcli.payments.settlement_rule` (in the room's ``settle`` module,
+imported only when a variant names a settlement rule), its game kind (an object with the
+:class:`Game` methods) with :func:`register_game`, and any hooks with
+:func:`add_hook`. The core looks them up here; :func:`load_games` imports the
+rooms once, on first use, so a command that needs none starts fast.
+
+A third-party game is a module named in the ``mjcli.games`` entry-point
+group; it is imported only when a variant names a game kind, pattern id or
+settlement rule that the built-in rooms do not register.
+
+>>> game_kind("mahjong").id, game_kind("paohuzi").id
+('mahjong', 'paohuzi')
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+GAMES: dict[str, "Game"] = {}
+SETTLEMENT_RULES: dict[str, Callable] = {}  # filled by :func:`mjcli.payments.settlement_rule` (load_settlement_rules)
+HOOKS: dict[str, list[Callable]] = {}
+_loaded = {"builtin": False, "plugins": False, "settle": False}
+
+
+class Game:
+    """What the core asks of a game kind (``game:`` in a variant file; mahjong when absent).
+
+    ``section`` names the variant-file key holding the game's own data (None:
+    none); ``registry_patterns`` says whether the variant's pattern ids must
+    be registered predicates.
+    """
+
+    id = ""
+    section: str | None = None
+    section_expected = "a mapping"
+    registry_patterns = True
+
+    def score_line(self, text: str, variant, overrides=None, all_readings: bool = False):
+        """One line of notation -> a result with ``as_dict()`` and ``answer_code``."""
+        raise NotImplementedError
+
+    def wait_line(self, text: str, variant, overrides=None):
+        """One line of notation -> what completes it (or what each discard leaves)."""
+        raise NotImplementedError
+
+    def rules_table(self, variant, lang: str = "en", fmt: str = "table") -> str:
+        """What ``mjcli rules VARIANT`` prints."""
+        raise NotImplementedError
+
+    def tiles_text(self, variant) -> str:
+        """What ``mjcli rules VARIANT --tiles`` prints."""
+        raise NotImplementedError
+
+    def validate_section(self, data, ck) -> None:
+        """Check the game's own section of a variant file (``section``)."""
+
+    def paid_value(self, variant, value: int) -> int:
+        """The value the payment ladder is read at (Paohuzi: the tun of a huxi total)."""
+        return value
+
+    def win_payments(self, variant, pay, req, value, base, notes):
+        """The payments for a win, or None for the usual shooter / self-drawn shares."""
+        return None
+
+
+def register_game(game: Game) -> Game:
+    """Register a game kind under its ``id``."""
+    if game.id in GAMES:
+        raise ValueError(f"game kind {game.id!r} registered twice")
+    GAMES[game.id] = game
+    return game
+
+
+def add_hook(name: str, fn: Callable) -> Callable:
+    """Add a function the core calls at a named point (``wait_notes``: fn(hand, variant, result))."""
+    HOOKS.setdefault(name, []).append(fn)
+    return fn
+
+
+def hooks(name: str) -> list[Callable]:
+    load_games()
+    return HOOKS.get(name, [])
+
+
+def game_kind(name: str) -> Game | None:
+    """The registered game kind ``name`` (None when no room registers it)."""
+    load_games()
+    if name not in GAMES:
+        load_plugins()
+    return GAMES.get(name)
+
+
+def load_games() -> None:
+    """Import the shared patterns and every built-in game room, once."""
+    if _loaded["builtin"]:
+        return
+    _loaded["builtin"] = True
+    import importlib
+
+    importlib.import_module("mjcli.patterns.core")  # the predicates the mahjong variants share
+    for name, _ in _rooms():
+        importlib.import_module(name)
+
+
+def load_settlement_rules() -> None:
+    """Import the ``settle`` module of every built-in room that has one, once.
+
+    Apart from the rooms: only a variant that names settlement rules pays for
+    them, so `mjcli rules hk` starts fast (issue 6).
+    """
+    load_games()
+    if _loaded["settle"]:
+        return
+    _loaded["settle"] = True
+    import importlib
+    import pkgutil
+
+    for name, is_pkg in _rooms():
+        if is_pkg and any(m.name == "settle" for m in pkgutil.iter_modules(importlib.import_module(name).__path__)):
+            importlib.import_module(f"{name}.settle")
+
+
+def _rooms() -> list[tuple[str, bool]]:
+    """The built-in game rooms: (module name, is a package)."""
+    import importlib
+    import pkgutil
+
+    pkg = importlib.import_module("mjcli.games")
+    return [(f"mjcli.games.{m.name}", m.ispkg) for m in pkgutil.iter_modules(pkg.__path__)]
+
+
+def load_plugins() -> None:
+    """Import the third-party games of the ``mjcli.games`` entry-point group, once."""
+    if _loaded["plugins"]:
+        return
+    _loaded["plugins"] = True
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group="mjcli.games"):
+        try:
+            ep.load()
+        except (ImportError, AttributeError):  # a broken plugin: its ids stay unknown, and the error names them
+            continue

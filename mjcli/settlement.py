@@ -1,0 +1,109 @@
+"""A settle request from option values, as the command line and a ledger line give them.
+
+Both ``mjcli settle`` and ``mjcli settle --ledger`` build the request here, so
+a seat, kong, bonus, dealt family or Fei count reads the same either way.
+"""
+
+from __future__ import annotations
+
+from .safetext import ascii_lower as _ascii_lower, ascii_upper as _ascii_upper
+
+
+def _stake(x, what: str = "--stake"):
+    """Money per unit as an exact amount (None: 1); see :func:`mjcli.money.stake`."""
+    from .money import stake
+
+    return 1 if x is None else stake(x, what)
+
+
+# what --dealt accepts -> the family the settlement rules see (plurals allowed)
+DEALT_WORDS = {w: w for w in ("flower", "season", "animal", "face", "bite", "cat-mouse", "rooster-centipede")}
+DEALT_WORDS.update({f"{w}s": w for w in ("flower", "season", "animal", "face")})
+
+
+def settle_record(v, opts: dict) -> dict:
+    """Build a settle request from option values (command line or ledger) and settle it."""
+    from .errors import SettleError
+    from .payments import SettleRequest, settle as do_settle
+
+    def seat(x, what):
+        if x is None:
+            return None
+        x = _ascii_upper(str(x).strip())  # only the documented letters: no Unicode look-alike (a long s, ...)
+        if x not in v.seats:
+            raise SettleError(f"{what} {x!r} is not a seat in {v.id}; seats are {' '.join(v.seats)}")
+        return x
+
+    req = SettleRequest(
+        winner=seat(opts.get("winner"), "--winner"),
+        shooter=seat(opts.get("shooter"), "--from"),
+        value=opts.get("value"),
+        bao=seat(opts.get("bao"), "--bao"),
+        robbed_kong=bool(opts.get("robbed_kong")),
+        ladder=opts.get("ladder"),
+        stake=_stake(opts.get("stake")),
+    )
+    for raw in opts.get("kongs") or ():
+        parts = str(raw).split(":")
+        if len(parts) not in (2, 3) or _ascii_lower(parts[1]) not in ("concealed", "claimed", "added"):
+            raise SettleError(f"--kong {raw!r}: write SEAT:KIND[:FROM] with KIND concealed, claimed or added")
+        frm = seat(parts[2], "--kong FROM") if len(parts) == 3 else None
+        if _ascii_lower(parts[1]) == "claimed" and frm is None:
+            raise SettleError(f"--kong {raw!r}: a claimed kong names the discarder, e.g. S:claimed:W")
+        if frm is not None and frm == seat(parts[0], "--kong SEAT"):
+            raise SettleError(f"--kong {raw!r}: FROM is the kong maker's own seat; a kong is claimed from another "
+                              f"player's discard, e.g. {frm}:claimed:{next(s for s in v.seats if s != frm)}")
+        req.kongs.append((seat(parts[0], "--kong SEAT"), _ascii_lower(parts[1]), frm))
+    from .tiles import BONUS_ALIASES, BONUS_TOKENS
+
+    for raw in opts.get("bonus") or ():
+        who, sep, toks = str(raw).partition("=")
+        if not sep:
+            raise SettleError(f"--bonus {raw!r}: write SEAT=TOKENS, e.g. \"S=f2 s2 cat\"")
+        tokens = []
+        for t in toks.replace(",", " ").split():
+            tok = BONUS_ALIASES.get(_ascii_lower(t), _ascii_lower(t))
+            tok = "J" if tok == "j" else tok
+            if tok not in BONUS_TOKENS:
+                raise SettleError(f"--bonus {raw!r}: unknown bonus tile {t!r}; use f1-f4 s1-s4 cat mouse rooster centipede face J")
+            tokens.append(tok)
+        req.bonus[seat(who, "--bonus SEAT")] = tokens
+    for raw in opts.get("dealt") or ():
+        who, sep, fam = str(raw).partition(":")
+        family = DEALT_WORDS.get(_ascii_lower(fam))
+        if not sep or family is None:
+            raise SettleError(f"--dealt {raw!r}: write SEAT:FAMILY, FAMILY one of flower season animal face "
+                              "cat-mouse rooster-centipede bite")
+        req.dealt.append((seat(who, "--dealt SEAT"), family))
+    for raw in opts.get("fei") or ():
+        who, sep, n = str(raw).partition("=")
+        if not sep or n.strip() not in ("0", "1", "2", "3", "4"):  # ASCII digits only: "²" is not 2
+            raise SettleError(f"--fei {raw!r}: write SEAT=N with N from 0 to 4")
+        req.fei[seat(who, "--fei SEAT")] = int(n)
+    if opts.get("hand"):
+        from .api import score_line
+        from .errors import HandError
+
+        # --winner and --from replace the seat and zimo written in the hand; --robbed-kong is its rob-kong
+        ov = {"self_drawn": req.shooter is None, "shooter": req.shooter,
+              "labels": {"self_drawn": f"--from {req.shooter}" if req.shooter else "no --from (a self-drawn win)"}}
+        if req.winner is not None:  # the hand is the winner's: their seat wind and own flower
+            ov["seat"] = req.winner
+            ov["labels"]["seat"] = f"--winner {req.winner}"
+        if req.robbed_kong:
+            ov["flags"] = ["rob-kong"]
+            ov["labels"]["rob-kong"] = "--robbed-kong"
+        if opts.get("round"):  # a ledger that names its players knows the round wind
+            ov["round"] = opts["round"]
+        res = score_line(str(opts["hand"]), v, overrides=ov)
+        if res.error is not None:
+            raise res.error
+        if not res.winning:
+            raise HandError("--hand is not a winning hand; check the tiles")
+        req.result = res
+        if v.game != "paohuzi" and not req.robbed_kong:  # the word rob-kong in the hand is --robbed-kong
+            from .tiles import parse_hand
+
+            req.robbed_kong = parse_hand(res.hand).has_flag("rob-kong")
+    st = do_settle(v, req)
+    return st.as_dict()

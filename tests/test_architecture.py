@@ -1,0 +1,118 @@
+"""The import rule: arrows point down, from a game to the core, never back, and never in a circle.
+
+Every import of the package counts, at the top of a module or inside a
+function. A game room lives under ``mjcli/games``; every other module is the
+core, and reaches a game only through :mod:`mjcli.registry`.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PKG = Path(__file__).resolve().parent.parent / "mjcli"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PKG.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {_module_name(p): p for p in sorted(PKG.rglob("*.py"))}
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """The package modules that module ``name`` imports (a package counts as its ``__init__``)."""
+    is_pkg = path.name == "__init__.py"
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [(a.name, []) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".") if is_pkg else name.split(".")[:-1]
+                base = base[: len(base) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            targets = [(mod, [a.name for a in node.names])]
+        else:
+            continue
+        for mod, names in targets:
+            subs = [f"{mod}.{n}" for n in names if f"{mod}.{n}" in MODULES]  # `from . import settle`
+            found.update(subs)
+            if mod in MODULES and (not names or len(subs) < len(names)):
+                found.add(mod)
+    found.discard(name)
+    return found
+
+
+GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def _is_game(name: str) -> bool:
+    return name == "mjcli.games" or name.startswith("mjcli.games.")
+
+
+def _cycles() -> list[list[str]]:
+    """Every strongly connected group of two or more modules (Tarjan)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(GRAPH[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(GRAPH):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_walk_sees_the_package():
+    assert {"mjcli.cli", "mjcli.tiles", "mjcli.registry", "mjcli.games.paohuzi.scorer"} <= set(MODULES)
+    assert "mjcli.payments" in GRAPH["mjcli.games.sg.settle"]  # a top-level import
+    assert "mjcli.waits" in GRAPH["mjcli.games.sg.patterns"]  # an import inside a function
+    assert "mjcli.games.my3.patterns" in GRAPH["mjcli.games.my3"]  # `from . import patterns`
+
+
+def test_no_import_cycle():
+    assert _cycles() == []
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if not _is_game(n)))
+def test_core_module_imports_no_game(name):
+    assert sorted(m for m in GRAPH[name] if _is_game(m)) == []
+
+
+def test_every_room_registers_itself():
+    from mjcli.patterns import REGISTRY
+    from mjcli.payments import SETTLEMENT_RULES
+    from mjcli.registry import GAMES, HOOKS, load_games, load_settlement_rules
+
+    load_games()
+    load_settlement_rules()
+    assert sorted(GAMES) == ["mahjong", "paohuzi"]
+    assert {"all_animals", "ping_hu", "flower_four", "four_fei"} <= set(REGISTRY)  # sg, my3
+    assert {"sg_instant", "my3_fei"} <= set(SETTLEMENT_RULES)
+    assert HOOKS["wait_notes"]
