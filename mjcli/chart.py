@@ -12,8 +12,8 @@ ledger gathers them; nothing here reads files or knows a variant):
 
 >>> print("\\n".join(text_chart([("E", [0, 8, 4]), ("S", [0, -8, -4])], width=80)))
 running totals after 2 hands, from -8 to +8 (▁ lowest, █ highest)
-E  ▅█▆  +4
-S  ▅▁▃  -4
+E  ▅▅▅▅████▆▆▆▆  +4
+S  ▅▅▅▅▁▁▁▁▃▃▃▃  -4
 """
 
 from __future__ import annotations
@@ -69,7 +69,9 @@ def text_chart(series: Series, width: int = 80, colour: bool = False) -> list[st
     lines = [head[:width]]
     for name, (_, values), final in zip(names, series, finals):
         cells = []
-        for x in _columns(list(values), room):
+        points = _columns(list(values), room)
+        stretch = max(1, min(4, room // max(1, len(points))))  # a short session: a few columns a hand
+        for x in [p for p in points for _ in range(stretch)]:
             d = Decimal(str(x))
             level = 0 if span == 0 else int((d - lo) * (len(BLOCKS) - 1) / span + Decimal("0.5"))
             block = BLOCKS[min(len(BLOCKS) - 1, max(0, level))]

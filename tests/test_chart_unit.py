@@ -17,7 +17,7 @@ def test_signed_money():
 def test_lowest_and_highest_blocks_and_finals():
     lines = text_chart([("Ann", [0, 10, 20]), ("Bo", [0, -10, -20])], width=80)
     # scale -20..+20 over levels 0..7: 0 -> 3.5 rounds to 4, +10 -> 5.25 -> 5, +20 -> 7
-    assert lines[1] == "Ann  " + BLOCKS[4] + BLOCKS[5] + BLOCKS[7] + "  +20"
+    assert lines[1] == "Ann  " + BLOCKS[4] * 4 + BLOCKS[5] * 4 + BLOCKS[7] * 4 + "  +20"  # 4 columns a hand
     assert lines[2].startswith("Bo   ") and lines[2].endswith("  -20")
     assert BLOCKS[0] in lines[2] and BLOCKS[-1] in lines[1]
 
