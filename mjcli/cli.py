@@ -53,8 +53,8 @@ def variant_options(fn):
     return fn
 
 
-def format_option(fn):
-    return click.option("--format", "-f", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]),
+def format_option(fn, extra: tuple[str, ...] = ()):
+    return click.option("--format", "-f", "fmt", type=click.Choice(["table", "json", "jsonl", "csv", *extra]),
                         default="table", show_default=True, help="Output format.")(fn)
 
 
@@ -98,7 +98,13 @@ def _overrides(kw) -> dict:
     return {k: v for k, v in ov.items() if v}
 
 
-def iter_input(hands: tuple[str, ...]):
+def progress_option(fn):
+    return click.option("--progress/--no-progress", "progress", default=None,
+                        help="A progress line on standard error for a long batch from standard input "
+                             "[default: only when standard error is a terminal].")(fn)
+
+
+def iter_input(hands: tuple[str, ...], progress: bool | None = None):
     """(line number, text or MjError) for each hand: the arguments, or stdin one per line."""
     if hands and hands != ("-",):
         for i, h in enumerate(hands, 1):
@@ -111,18 +117,19 @@ def iter_input(hands: tuple[str, ...]):
         raise Fail("no hand given; write a hand as an argument (mjcli score '123m 456m 789m 234p 55s') "
                    "or pipe hands one per line")
     from .lines import read_lines
+    from .progress import track
 
-    yield from read_lines(stream, flush_when_waiting=True)
+    yield from track(read_lines(stream, flush_when_waiting=True), stream, progress, what="hands")
 
 
-def _run_batch(hands, fmt, kind, glyphs, answer) -> None:
+def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None) -> None:
     """Answer every input line in order, streaming; exit 1 if any line failed."""
     from .output import emit
 
     state = {"bad": 0}
 
     def records():
-        for n, item in iter_input(hands):
+        for n, item in iter_input(hands, progress):
             if isinstance(item, MjError):
                 res = {"line": n, "hand": None, "ok": False, "error": item.as_record()}
             else:
@@ -197,14 +204,15 @@ def cli():
 @format_option
 @glyphs_option
 @click.option("--all", "all_readings", is_flag=True, help="Show every reading of the hand, best first.")
+@progress_option
 @context_options
-def score(hands, variant, rules_file, fmt, glyphs, all_readings, **kw):
+def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, **kw):
     """Score HANDS (or one hand per line on standard input): every pattern, the total, verdicts, payment."""
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
     from .api import score_line
 
-    _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings))
+    _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings), progress)
 
 
 @cli.command(epilog=EPILOG)
@@ -212,14 +220,15 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, **kw):
 @variant_options
 @format_option
 @glyphs_option
+@progress_option
 @context_options
-def wait(hands, variant, rules_file, fmt, glyphs, **kw):
+def wait(hands, variant, rules_file, fmt, glyphs, progress, **kw):
     """List the tiles that complete each ready HAND, how many are left, and what each win is worth."""
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
     from .api import wait_line
 
-    _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov))
+    _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov), progress)
 
 
 def _pairs(values, sep: str, what: str, example: str):
@@ -233,7 +242,7 @@ def _pairs(values, sep: str, what: str, example: str):
 
 @cli.command(epilog=EPILOG)
 @variant_options
-@format_option
+@(lambda fn: format_option(fn, ("svg",)))
 @click.option("--winner", metavar="SEAT", default=None, help="The winner's seat (leave out for a drawn hand).")
 @click.option("--from", "shooter", metavar="SEAT", default=None, help="The shooter; leave out for a self-drawn win.")
 @click.option("--value", type=int, default=None, help="The hand's value in the variant's unit.")
@@ -253,11 +262,15 @@ def _pairs(values, sep: str, what: str, example: str):
               help="Money per unit (above 0, at most 1e12, up to 4 decimal places): amounts come out multiplied.")
 @click.option("--ledger", type=click.File("rb"), default=None, metavar="FILE",
               help="A JSON-lines file of hands ('-' for stdin): every hand's payments and running totals.")
+@progress_option
+@click.option("--chart", is_flag=True,
+              help="With --ledger: draw each player's running total hand by hand instead of listing the hands "
+                   "(--format svg writes the same chart as an SVG picture).")
 @click.option("--players", metavar="NAMES", default=None,
               help="With --ledger: the players in seating order, the first dealer first (e.g. Ann,Bo,Cy,Di); "
                    "hands then name players and mjcli works out dealer, seats and round.")
 def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_kong, kongs, bonus, dealt, fei,
-           ladder, stake, ledger, players):
+           ladder, stake, ledger, progress, chart, players):
     """Turn a result into payments: who pays whom and why, and the net per seat."""
     v = _variant(variant, rules_file)
     from .output import emit
@@ -279,12 +292,18 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
                 raise Fail(exc.message) from None
         try:
             names = parse_players_option(players, v) if players is not None else None
-            bad = run_ledger(v, ledger, fmt, sys.stdout, ladder=ladder, stake=stake, players=names)
+            if chart or fmt == "svg":
+                bad = _ledger_chart(v, ledger, fmt, ladder, stake, names, progress)
+            else:
+                bad = run_ledger(v, ledger, fmt, sys.stdout, ladder=ladder, stake=stake, players=names,
+                                 progress=progress)
         except MjError as exc:  # the players (line or option): nothing is settled without them
             raise Fail(exc.message) from None
         if bad:
             raise SystemExit(EXIT_BAD_HAND)
         return
+    if chart or fmt == "svg":
+        raise Fail("--chart and --format svg draw a session: give it with --ledger FILE")
     opts = dict(winner=winner, shooter=shooter, value=value, hand=hand, bao=bao, robbed_kong=robbed_kong,
                 kongs=list(kongs), bonus=list(bonus), dealt=list(dealt), fei=list(fei), ladder=ladder, stake=stake)
     from .settlement import settle_record
@@ -294,6 +313,30 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
     except MjError as exc:
         raise Fail(exc.message, EXIT_BAD_HAND if exc.code in ("invalid_hand", "parse_error", "invalid_context") else EXIT_USAGE) from None
     emit([rec], fmt, "settle", sys.stdout)
+
+
+def _ledger_chart(v, ledger, fmt, ladder, stake, names, progress=None) -> int:
+    """``settle --ledger FILE --chart``: the running totals drawn (text on the terminal, or SVG)."""
+    import shutil
+
+    from .chart import svg_chart, text_chart
+    from .ledger import ledger_series
+
+    if fmt not in ("table", "svg"):
+        raise Fail(f"--chart draws a picture: use it with --format table (the terminal) or svg, not {fmt}")
+
+    def on_error(rec):
+        sys.stderr.write(f"error: line {rec['line']}: {rec['error']['message']}\n")
+
+    series, bad = ledger_series(v, ledger, ladder=ladder, stake=stake, players=names, on_error=on_error,
+                                progress=progress)
+    if fmt == "svg":
+        sys.stdout.write(svg_chart(series, title=f"mjcli {v.id} session"))
+        return bad
+    width = shutil.get_terminal_size((80, 24)).columns
+    colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    sys.stdout.write("\n".join(text_chart(series, width=width, colour=colour)) + "\n")
+    return bad
 
 
 @cli.command(epilog=EPILOG)

@@ -546,8 +546,33 @@ def _players_csv(records: Iterator[dict], players: tuple[str, ...], out: TextIO)
         writer.writerow([_csv_cell(row.get(c, "")) for c in cols])
 
 
+def ledger_series(variant, binary_file: BinaryIO, ladder: str | None = None, stake=None,
+                  players: tuple[str, ...] | None = None, on_error=None, progress: bool | None = None
+                  ) -> tuple[list, int]:
+    """The running total of each player (or seat) after every hand, each starting at 0; and the bad lines.
+
+    For the chart: ``[(name, [0, after hand 1, after hand 2, ...]), ...]`` in seating order. A bad line
+    is passed to ``on_error`` and adds no point.
+    """
+    from .progress import track
+
+    state = {"bad": 0}
+    session, items = _first_players(variant, track(_lines(binary_file), binary_file, progress, "hands"), players)
+    names = list(session.players if session else variant.seats)
+    series = {n: [0] for n in names}
+    for rec in _records(variant, items, ladder, stake, state, session):
+        if not rec["ok"]:
+            if on_error:
+                on_error(rec)
+            continue
+        for n in names:
+            series[n].append(rec["running"][n])
+    return [(n, series[n]) for n in names], state["bad"]
+
+
 def run_ledger(variant, binary_file: BinaryIO, fmt: str, out: TextIO, ladder: str | None = None,
-               stake: float | None = None, players: tuple[str, ...] | None = None) -> int:
+               stake: float | None = None, players: tuple[str, ...] | None = None,
+               progress: bool | None = None) -> int:
     """Settle every hand of a ledger and write the records; return the number of bad lines.
 
     A bad players line (or ``players``) raises :class:`SettleError` before anything is written.
@@ -563,7 +588,9 @@ def run_ledger(variant, binary_file: BinaryIO, fmt: str, out: TextIO, ladder: st
 
         sys.stderr.write(f"error: line {rec['line']}: {escape_controls(one_line(rec['error']['message']))}\n")
 
-    session, items = _first_players(variant, _lines(binary_file), players)
+    from .progress import track
+
+    session, items = _first_players(variant, track(_lines(binary_file), binary_file, progress, "hands"), players)
     records = _records(variant, items, ladder, stake, state, session)
     if session is None or fmt in ("json", "jsonl"):
         emit(records, fmt, "ledger", out, on_error=on_error)
