@@ -290,7 +290,7 @@ def test_waits_match_substitution(fei, n, seed):
         assert got == want, _ids(hand)
 
 
-@pytest.mark.parametrize("fei,n,seed", [(0, 600, 3), (1, 150, 4), (2, 80, 5), (3, 20, 6)],
+@pytest.mark.parametrize("fei,n,seed", [(0, 600, 3), (1, 150, 4), (2, 40, 5), (3, 12, 6)],
                          ids=["no-fei", "one-fei", "two-fei", "three-fei"])
 def test_waits_match_removal(fei, n, seed):
     for hand in random_hands(seed, n, fei, suits=(1,) if fei else (0, 1, 2)):
@@ -312,7 +312,7 @@ def test_the_two_references_agree_with_two_fei():
 @pytest.mark.parametrize("fei", [0, 1, 2, 3])
 def test_is_complete_matches_removal(fei):
     rng = random.Random(10 + fei)
-    for hand in random_hands(20 + fei, (800, 400, 300, 100)[fei], fei, size=14, suits=(0, 1, 2) if fei < 2 else (1,)):
+    for hand in random_hands(20 + fei, (800, 400, 300, 50)[fei], fei, size=14, suits=(0, 1, 2) if fei < 2 else (1,)):
         counts = hand.counts()
         need = 4 - len(hand.melds)
         shown = shown_counts(hand)
