@@ -43,6 +43,19 @@ def test_chart_has_no_colour_off_a_terminal(runner):
     assert "\x1b" not in res.output
 
 
+def _drain(fd) -> bytes:
+    """Everything still to be read from a pseudo-terminal's master side (EIO once the child has gone)."""
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            return out
+        if not chunk:
+            return out
+        out += chunk
+
+
 def _on_a_terminal(args, env_extra=None, stdin=None):
     """Run mjcli with stdout and stderr on a pseudo-terminal; what the terminal showed."""
     master, slave = pty.openpty()
@@ -51,15 +64,7 @@ def _on_a_terminal(args, env_extra=None, stdin=None):
     proc = subprocess.Popen([sys.executable, "-m", "mjcli", *args], stdin=stdin or subprocess.DEVNULL, stdout=slave,
                             stderr=slave, cwd=ROOT, env=env)
     os.close(slave)
-    out = b""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        out += chunk
+    out = _drain(master)
     proc.wait(timeout=120)
     os.close(master)
     return proc.returncode, out.decode("utf-8", "replace")
@@ -151,14 +156,7 @@ def _stderr_on_a_terminal(args, stdin_path):
                 break
         rest_out = proc.stdout.read()
         proc.wait(timeout=120)
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            shown += chunk
+        shown += _drain(master)
         os.close(master)
     return proc.returncode, out + rest_out, shown.decode("utf-8", "replace")
 
