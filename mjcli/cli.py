@@ -14,7 +14,7 @@ import click
 
 from .errors import EXIT_BAD_HAND, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, MjError
 from . import __version__
-from .safetext import ascii_lower as _ascii_lower, ascii_upper as _ascii_upper
+from .safetext import ascii_upper as _ascii_upper
 
 EPILOG = """\b
 Exit codes: 0 all answered; 1 a hand invalid, not winning or not ready;

@@ -767,22 +767,13 @@ def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, thirteen: bool =
     fits = len(concealed) + J + 1 == 3 * sets_needed + 2
     out: list[int] = []
     pair = _room_pair(keys, hand, most, J) if J or jokers_left else None
-    if fits and pair is None:
-        masks = [suit_mask(keys[s], SUIT_CHOWS[s], J) if keys[s] else 1 for s in range(4)]
-        short = [s for s in range(4) if not masks[s]]
-        if len(short) <= 1:
-            for s in short or range(4):
-                others = 1
-                for o in range(4):
-                    if o != s:
-                        others = combine(others, masks[o], J)
-                if others:
-                    base = SUIT_BASE[s]
-                    for p in suit_waits(keys[s], SUIT_CHOWS[s], J, others):
-                        out.append(base + p)
-    elif fits:
-        rooms, wait_rooms = pair
-        masks = [suit_mask_r(keys[s], rooms[s], SUIT_CHOWS[s], J) if keys[s] else 1 for s in range(4)]
+    if fits:
+        if pair is None:  # no copy limit bites: the plain tables
+            wait_rooms = (None, None, None, None)
+            masks = [suit_mask(keys[s], SUIT_CHOWS[s], J) if keys[s] else 1 for s in range(4)]
+        else:
+            rooms, wait_rooms = pair
+            masks = [suit_mask_r(keys[s], rooms[s], SUIT_CHOWS[s], J) if keys[s] else 1 for s in range(4)]
         short = [s for s in range(4) if not masks[s]]
         if len(short) <= 1:
             for s in short or range(4):

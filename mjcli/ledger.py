@@ -45,7 +45,7 @@ from typing import BinaryIO, Iterator, TextIO
 
 from .errors import MjError, SettleError
 from .lines import read_lines
-from .money import add, amount
+from .money import amount
 
 KEYS = {"winner", "from", "value", "hand", "bao", "robbed_kong", "kong", "bonus", "dealt", "fei", "ladder", "stake",
         "label", "drawn"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import decompose
-from .context import apply_overrides  # noqa: F401  (also read from here by waits and games)
+from .context import apply_overrides  # noqa: F401  (public here too: tests and library users read it from scoring)
 from .errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
 from .patterns import REGISTRY, Ctx, Group
 from .tiles import Hand, format_hand, parse_hand, validate, variant_tiles

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from . import decompose
 from .errors import NOT_READY, MjError
-from .scoring import apply_overrides, score
+from .scoring import score
 from .registry import hooks
 from .tiles import JOKER, Hand, format_hand, parse_hand, tile_code, validate, variant_tiles
 
