@@ -18,7 +18,7 @@ GOOD = "123m 456m 789m 234p 55s zimo"  # 1 ping_wu + 1 no_flowers + 1 self_drawn
 BELOW = "123m 456m 789m 234p 55s"  # 2 faan: winning, below the minimum
 READY = "123m 456m 789m 23p EE"  # waits on 1p and 4p
 
-# The JSON contract of issue 2, and the extra keys the output may add (documented in docs/readme/30-hk.md).
+# The JSON contract of issue 2, and the extra keys the output may add (documented in docs/guides/hk.md).
 SCORE_KEYS = {"hand", "variant", "ok", "error", "winning", "patterns", "raw", "total", "limit_hand", "minimum",
               "limit", "unit", "meets_minimum", "payment"}
 SCORE_EXTRA = {"line", "reading", "answer"}
