@@ -135,7 +135,10 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None) -
             else:
                 res = answer(item)
                 code = res.answer_code
+                extra = getattr(res, "table_extra", None) if fmt == "table" else None
                 res = res.as_dict()
+                if extra:  # e.g. wait on a hand that already wins: its score, shown in the table only
+                    res.update(extra)
                 res["line"] = n
                 if code is not None and res["ok"]:
                     res["answer"] = code
@@ -223,7 +226,16 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, **kw)
 @progress_option
 @context_options
 def wait(hands, variant, rules_file, fmt, glyphs, progress, **kw):
-    """List the tiles that complete each ready HAND, how many are left, and what each win is worth."""
+    """List the tiles that complete each ready HAND, how many are left, and what each win is worth.
+
+    A HAND of 13 tiles: what completes it. Of 14 (one just drawn): what each discard leaves, and
+    its score first when it already wins."""
+    if kw.get("win") is not None:
+        raise Fail("wait tries every tile as the winning one; leave out --win "
+                   "(`mjcli score HAND --win T` prices one win)")
+    if kw.get("self_drawn"):
+        raise Fail("wait gives both values, on a discard and self-drawn; leave out --self-drawn "
+                   "(--last-tile and the other self-drawn words keep the self-drawn column only)")
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
     from .api import wait_line
