@@ -135,7 +135,10 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None) -
             else:
                 res = answer(item)
                 code = res.answer_code
+                extra = getattr(res, "table_extra", None) if fmt == "table" else None
                 res = res.as_dict()
+                if extra:  # e.g. wait on a hand that already wins: its score, shown in the table only
+                    res.update(extra)
                 res["line"] = n
                 if code is not None and res["ok"]:
                     res["answer"] = code
@@ -223,7 +226,16 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, **kw)
 @progress_option
 @context_options
 def wait(hands, variant, rules_file, fmt, glyphs, progress, **kw):
-    """List the tiles that complete each ready HAND, how many are left, and what each win is worth."""
+    """List the tiles that complete each ready HAND, how many are left, and what each win is worth.
+
+    A HAND of 13 tiles: what completes it. Of 14 (one just drawn): what each discard leaves, and
+    its score first when it already wins."""
+    if kw.get("win") is not None:
+        raise Fail("wait tries every tile as the winning one; leave out --win "
+                   "(`mjcli score HAND --win T` prices one win)")
+    if kw.get("self_drawn"):
+        raise Fail("wait gives both values, on a discard and self-drawn; leave out --self-drawn "
+                   "(--last-tile and the other self-drawn words keep the self-drawn column only)")
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
     from .api import wait_line
@@ -339,41 +351,70 @@ def _ledger_chart(v, ledger, fmt, ladder, stake, names, progress=None) -> int:
     return bad
 
 
+def _width() -> int:
+    """The width to fit: $COLUMNS when set, else the terminal's, else 80 (a pipe or a file)."""
+    import shutil
+
+    cols = os.environ.get("COLUMNS", "")
+    if cols.strip().isdigit() and int(cols) > 0:
+        return int(cols)
+    try:
+        if sys.stdout.isatty():
+            return shutil.get_terminal_size((80, 24)).columns
+    except (AttributeError, ValueError, OSError):
+        pass
+    return 80
+
+
 @cli.command(epilog=EPILOG)
 @click.argument("variant_ids", nargs=-1, metavar="[VARIANT]")
+@click.option("--variant", "-v", "variant_opt", metavar="VARIANT", default=None,
+              help="The variant (as the VARIANT argument): hk, sg, my3, paohuzi or a variant file.")
 @click.option("--rules", "rules_file", metavar="FILE", default=None, help="Show a house-rule file's table.")
+@click.option("--long", "long_", is_flag=True, help="Add each pattern's full description and example hand.")
 @click.option("--tiles", is_flag=True, help="Print the tile set and the notation of the variant.")
 @click.option("--lang", type=click.Choice(["en", "ms", "ta", "zh", "th"]), default="en", show_default=True,
               help="Language of pattern names and descriptions.")
 @click.option("--check", "check", multiple=True, metavar="FILE", help="Validate rule files; exit 1 on any error.")
 @click.option("--patterns", "list_patterns", is_flag=True, help="List the registered pattern ids.")
-@click.option("--format", "-f", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-def rules(variant_ids, rules_file, tiles, lang, check, list_patterns, fmt):
-    """Print a variant's hand table (or, with no VARIANT, the list of variants).
+@click.option("--format", "-f", "fmt", type=click.Choice(["table", "json", "jsonl", "csv", "markdown", "html"]),
+              default="table", show_default=True,
+              help="Output format: table fits the terminal width ($COLUMNS, 80 when not a terminal); "
+                   "markdown and html make a cheat sheet to print.")
+@glyphs_option
+def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_patterns, fmt, glyphs):
+    """Print a variant's cheat sheet: its hands, values and payments (with no VARIANT, the list of variants).
 
     `mjcli rules --check FILE...` validates house-rule files instead."""
     from . import rulesview
 
     from .safetext import EscapingWriter
 
-    out = sys.stdout if fmt == "json" else EscapingWriter(sys.stdout)  # a rule file's id or name: no raw ESC
+    out = sys.stdout if fmt in ("json", "jsonl") else EscapingWriter(sys.stdout)  # a rule file's id or name: no raw ESC
     if check:  # --check A B C: the words after the first file are files too
         ok = rulesview.check_files(check + variant_ids, out)
         raise SystemExit(EXIT_OK if ok else EXIT_BAD_HAND)
     if list_patterns:
         rulesview.print_registry(out)
         return
+    if variant_opt is not None:
+        if variant_ids and variant_ids != (variant_opt,):
+            raise Fail(f"the variant is given twice ({variant_ids[0]} and -v {variant_opt}); give one")
+        variant_ids = (variant_opt,)
     if len(variant_ids) > 1:
         raise Fail(f"one VARIANT at a time, got {' '.join(variant_ids)}; to check rule files use --check FILE...")
     variant_id = variant_ids[0] if variant_ids else None
+    width = _width()
+    if tiles:
+        if fmt != "table":
+            raise Fail(f"--tiles prints text; leave out --format {fmt}")
+        rulesview.print_tiles(_variant(variant_id, rules_file), out, width=width, glyphs=glyphs)
+        return
     if variant_id is None and rules_file is None:
-        rulesview.print_variant_list(out, fmt)
+        rulesview.print_variant_list(out, fmt, width)
         return
     v = _variant(variant_id, rules_file)
-    if tiles:
-        rulesview.print_tiles(v, out)
-        return
-    rulesview.print_table(v, out, lang=lang, fmt=fmt)
+    rulesview.print_table(v, out, lang=lang, fmt=fmt, width=width, long=long_, glyphs=glyphs)
 
 
 def main(argv=None) -> None:

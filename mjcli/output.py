@@ -140,9 +140,23 @@ def payment_text(pay: dict | None) -> str:
 
 def wait_table(rec: dict, glyphs: bool = False) -> str:
     lines = [_hand_glyphs(rec["hand"], glyphs) + f"   ({rec['variant']})"]
-    if not rec["ready"]:
+    if not rec["ready"] and not rec.get("wins_as_is"):
         lines.append("not ready: no tile completes this hand")
         lines.extend(f"note: {n}" for n in rec.get("notes", ()))
+        return "\n".join(lines)
+    won = rec.get("wins_as_is")
+    if "discards" in rec and won:  # it already wins: the score first, then one line a discard
+        verdict = "" if won["meets_minimum"] else f" (below the minimum {won['minimum']})"
+        lines.append(f"already a win: {won['total']} {won['unit']}{verdict}: "
+                     + (", ".join(f"{p['name']} {p['points']}" for p in won["patterns"]) or "no scoring patterns"))
+        lines.append("payment: " + payment_text(won.get("payment")))
+        if rec["discards"]:
+            lines.append("or discard and wait:")
+        for d in rec["discards"]:
+            tiles = " ".join(_glyph_text(w["tile"], glyphs) for w in d["waits"])
+            best = f", best {d['best']} {rec['unit']}" if d.get("best") is not None else ""
+            lines.append(f"  discard {_glyph_text(d['discard'], glyphs)}: {d['tiles_left']} left ({tiles}){best}")
+        lines.extend(f"note: {n}" for n in rec.get("notes", ()) if "already form a winning hand" not in n)
         return "\n".join(lines)
     if "discards" in rec:  # a 14-tile hand: the waits after each discard
         for d in rec["discards"]:

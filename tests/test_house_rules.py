@@ -92,6 +92,7 @@ def test_hk_full_spicy_1_faan_settles(runner):
 def test_hk_full_spicy_rules(runner):
     code, out = run(runner, "rules", "--rules", HK_SPICY)
     assert code == 0
+    out = " ".join(out.split())  # the title is wrapped to 80 columns
     assert "hk-full-spicy): unit faan, minimum 1, limit 10" in out
     assert "extending hk" in out and "Payment (full_spicy)" in out and "1024" in out
 

@@ -32,7 +32,7 @@ def glyph(code):
     ids=["en", "zh", "ta", "ms-falls-back", "th-falls-back"],
 )
 def test_rules_lang(runner, lang, present, absent):
-    code, out = run(runner, "rules", "hk", "--lang", lang)
+    code, out = run(runner, "rules", "hk", "--lang", lang, "-f", "markdown")  # no cell wrapped
     assert code == 0
     for text in present:
         assert text in out

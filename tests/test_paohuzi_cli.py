@@ -190,12 +190,13 @@ def test_settle_fourth_seat_is_an_error(run):
 # --- rules --------------------------------------------------------------------------------------------------------
 
 
-def test_rules_table(run):
-    r = run("rules", "paohuzi")
+def test_rules_table(run, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "120")
+    r = run("rules", "paohuzi", "--long")  # the names in the other languages too
     assert r.exit_code == 0
     out = r.stdout
     for words in ("Huxi per group", "ti        Ti", "ไท", "提", "เผิง", "碰", "tun = 1 + (huxi - 15) // 3",
-                  "15-17       1", "18-20       2", "Win conditions", "revealed by the player (self)",
+                  "15-17    1", "18-20    2", "Win conditions", "revealed by the player (self)",
                   "a kan or shown wei of it  ti 9/12", "pays the winner tun x 1"):
         assert words in out, words
 
@@ -218,4 +219,5 @@ def test_rules_json(run):
 
 def test_rules_tiles(run):
     r = run("rules", "paohuzi", "--tiles")
-    assert "80 cards" in r.stdout and "x10 is ten" in r.stdout and "壹" in r.stdout and "seats: E S W" in r.stdout
+    words = " ".join(r.stdout.split())  # lines wrapped to 80 columns
+    assert "80 cards" in words and "x10 is ten" in words and "壹" in words and "seats: E S W" in words
