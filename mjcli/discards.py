@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from . import decompose
 from .tiles import JOKER, Hand, format_hand, tile_code, validate, variant_tiles
+from .scoring import score
 from .waits import WaitResult, answer_line, wait
 
 
@@ -47,6 +48,9 @@ def discard_waits(hand: Hand, variant) -> WaitResult:
     thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
     if decompose.readings(hand, variant_tiles(variant), thirteen, variant.most_copies):
         res.notes.append("these 14 tiles already form a winning hand; `mjcli score` prices it")
+    won = score(hand, variant)  # as `mjcli score` prices these 14 tiles (a hand can win without sets: flowers)
+    res.extra["already_wins"] = won.winning
+    res.extra["already_wins_total"] = won.total if won.winning else None
     candidates = sorted(set(hand.concealed)) + ([JOKER] if hand.jokers else [])
     out = []
     for t in candidates:

@@ -32,7 +32,9 @@ def print_variant_list(out: TextIO, fmt: str = "table") -> None:
     if fmt == "json":
         import json
 
-        out.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
+        from .contract import shape
+
+        out.write(json.dumps([shape("variants", r) for r in rows], ensure_ascii=False, indent=2) + "\n")
         return
     out.write(tabulate([[r.get(k, "") for k in ("id", "name", "unit", "minimum", "limit", "players")] for r in rows],
                        headers=["variant", "name", "unit", "minimum", "limit", "players"], tablefmt="simple") + "\n")
@@ -78,7 +80,9 @@ def _write_table(v, out: TextIO, lang: str, fmt: str) -> None:
     if fmt == "json":
         import json
 
-        out.write(json.dumps(rec, ensure_ascii=False, indent=2) + "\n")
+        from .contract import shape
+
+        out.write(json.dumps(shape("rules", dict(rec, game=v.game)), ensure_ascii=False, indent=2) + "\n")
         return
     from tabulate import tabulate
 

@@ -110,8 +110,10 @@ def test_melds_are_kept(runner):
 
 def test_csv_lists_discard_and_wait(runner):
     out = runner.invoke(cli, ["wait", "123m 456m 789m 23p EE 9s", "-f", "csv"]).output
-    row = list(csv.DictReader(io.StringIO(out)))[0]
-    assert row["waits"] == "9s>1p:4:2:3;9s>4p:4:2:3"
+    rows = list(csv.DictReader(io.StringIO(out)))  # one row per discard and winning tile
+    assert [[r[c] for c in ("discard_tile", "tile", "left", "discard", "self_drawn")] for r in rows] == [
+        ["9s", "1p", "4", "2", "3"], ["9s", "4p", "4", "2", "3"]]
+    assert {r["schema"] for r in rows} == {"mjcli/discards/1"}
 
 
 def test_thirteen_tiles_unchanged(runner):

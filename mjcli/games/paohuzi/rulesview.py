@@ -112,7 +112,9 @@ def record(variant, lang: str = "en") -> dict:
 def rules_table(variant, lang: str = "en", fmt: str = "table") -> str:
     rec = record(variant, lang)
     if fmt == "json":
-        return json.dumps(rec, ensure_ascii=False, indent=2) + "\n"
+        from ...contract import shape
+
+        return json.dumps(shape("rules", rec), ensure_ascii=False, indent=2) + "\n"
     from tabulate import tabulate
 
     cfg = config(variant)
