@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
+from .errors import ANSWER_OK, BELOW_MINIMUM, INVALID, NOT_READY, NOT_WINNING
+
 VERSION = 1
 KINDS = ("score", "wait", "discards", "settle", "ledger", "rules", "variants")
 DESCRIPTIONS = {
@@ -107,14 +109,14 @@ def _score(rec: dict) -> dict:
     out["total"] = rec.get("total") or 0
     out["payment"] = payment(rec.get("payment")) if ok else None
     if not ok:
-        out["answer"], reason = "invalid", _error_message(rec)
+        out["answer"], reason = INVALID, _error_message(rec)
     elif not out["winning"]:
-        out["answer"], reason = "not_winning", NOT_WINNING_REASON
+        out["answer"], reason = NOT_WINNING, NOT_WINNING_REASON
     elif not out["meets_minimum"]:
-        out["answer"] = "below_minimum"
+        out["answer"] = BELOW_MINIMUM
         reason = f"{out['total']} {out['unit']} is below the minimum of {out['minimum']}"
     else:
-        out["answer"], reason = "ok", None
+        out["answer"], reason = ANSWER_OK, None
     out["reason"] = rec.get("reason") or reason
     return out
 
@@ -131,12 +133,12 @@ def _waits(rec: dict, kind: str) -> dict:
         out["discards"] = [dict(d, waits=[_wait(w) for w in d["waits"]]) for d in rec.get("discards") or ()]
         out["already_wins"] = bool(rec.get("already_wins"))
     if not ok:
-        out["answer"], reason = "invalid", _error_message(rec)
+        out["answer"], reason = INVALID, _error_message(rec)
     elif not out["ready"]:
-        out["answer"] = "not_ready"
+        out["answer"] = NOT_READY
         reason = "no tile completes this hand" if kind == "wait" else "no discard leaves this hand ready"
     else:
-        out["answer"], reason = "ok", None
+        out["answer"], reason = ANSWER_OK, None
     out["reason"] = rec.get("reason") or reason
     return out
 
@@ -235,7 +237,8 @@ def csv_rows(kind: str, rec: dict):
         seats = rec.get("seats") or {}
         running = rec.get("running") or {}
         for who, net in (rec.get("net") or {}).items():
-            out = {c: hand.get(c) for c in cols} | {"row": "net", "player": who, "seat": seats.get(who, who), "net": net}
+            out = {c: hand.get(c) for c in cols} | {"row": "net", "player": who, "seat": seats.get(who, who),
+                                                    "net": net}
             if "running" in cols:
                 out["running"] = running.get(who)
             yield out

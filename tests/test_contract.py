@@ -43,6 +43,11 @@ def invoke(args, input=None):
     return r.exit_code, r.stdout, r.stderr
 
 
+def jsonl(out: str) -> list[dict]:
+    """The records of jsonl output: a record ends at a newline only (not at U+0085 inside a label)."""
+    return [json.loads(x) for x in out.split("\n") if x]
+
+
 def validate(rec: dict, kinds: set[str]) -> None:
     """One record: its kind is one the command prints, and it validates against that kind's schema."""
     sid = rec.get("schema")
@@ -116,7 +121,7 @@ def run_all_formats(args, command: str, input=None) -> list[dict]:
     kinds = COMMAND_KINDS[command]
     first, rest = args[:1], args[1:]  # the format goes before any `--`
     code, out, _ = invoke([*first, "-f", "jsonl", *rest], input)
-    recs = [json.loads(x) for x in out.splitlines()]
+    recs = jsonl(out)
     for rec in recs:
         validate(rec, kinds)
     code2, out2, _ = invoke([*first, "-f", "json", *rest], input)
@@ -403,7 +408,7 @@ def test_hypothesis_hands_validate(case):
     vid, hand = case
     for command in ("score", "wait"):
         code, out, _ = invoke([command, "-v", vid, "-f", "jsonl", "--", hand])
-        (rec,) = [json.loads(x) for x in out.splitlines()]
+        (rec,) = jsonl(out)
         validate(rec, COMMAND_KINDS[command])
         assert code == (0 if rec["answer"] in ("ok", "below_minimum") else 1)
         _, out, _ = invoke([command, "-v", vid, "-f", "csv", "--", hand])
@@ -425,3 +430,45 @@ def test_shape_keeps_an_unknown_key_for_the_tests_to_catch():
     rec = contract.shape("score", {"hand": "x", "ok": True, "winning": False, "surprise": 1})
     assert list(rec)[-1] == "surprise"
     assert list(VALIDATORS["mjcli/score/1"].iter_errors(rec))
+
+
+CARDS = [f"{s}{n}" for s in "xd" for n in range(1, 11)]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(CARDS), min_size=20, max_size=21), st.booleans())
+def test_hypothesis_paohuzi_hands_validate(cards, self_drawn):
+    hand = " ".join(cards) + (" self" if self_drawn else "")
+    for command in ("score", "wait"):
+        _, out, _ = invoke([command, "-v", "paohuzi", "-f", "jsonl", "--", hand])
+        (rec,) = jsonl(out)
+        validate(rec, COMMAND_KINDS[command])
+        _, out, _ = invoke([command, "-v", "paohuzi", "-f", "csv", "--", hand])
+        check_csv(out, command)
+
+
+SEATS = st.sampled_from(["E", "S", "W", "N", "X", None])
+LEDGER_LINE = st.fixed_dictionaries({}, optional={
+    "winner": SEATS, "from": SEATS, "value": st.integers(-1, 14), "label": st.text(max_size=5),
+    "hand": st.sampled_from(["123m 456m 789m 234p 55s zimo", "234p 567p 99p [CCC] [FFF] @9p", "bad"]),
+    "kong": st.sampled_from(["S:concealed", "E:claimed:W", "N:added", "nonsense"]),
+    "bao": SEATS, "robbed_kong": st.booleans(), "drawn": st.booleans()})
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["hk", "sg", "my3"]), st.lists(LEDGER_LINE, min_size=1, max_size=4))
+def test_hypothesis_ledgers_validate(vid, lines):
+    text = "".join(json.dumps({k: v for k, v in line.items() if v is not None}) + "\n" for line in lines)
+    _, out, _ = invoke(["settle", "-v", vid, "--ledger", "-", "-f", "jsonl"], text)
+    recs = jsonl(out)
+    assert len(recs) == len(lines)
+    for rec in recs:
+        validate(rec, {"ledger"})
+    _, out, _ = invoke(["settle", "-v", vid, "--ledger", "-", "-f", "csv"], text)
+    check_csv(out, "ledger")
+
+
+def test_wait_and_discards_share_their_csv_columns():
+    # one `wait --format csv` batch mixes 13- and 14-tile hands: one header for both kinds
+    assert contract.csv_columns("wait") == contract.csv_columns("discards")
+    assert contract.schema("wait")["x-csv-columns"] == contract.schema("discards")["x-csv-columns"]
