@@ -58,6 +58,17 @@ def format_option(fn, extra: tuple[str, ...] = ()):
                         default="table", show_default=True, help="Output format.")(fn)
 
 
+def header_option(fn):
+    return click.option("--no-header", "no_header", is_flag=True,
+                        help="Leave out the CSV header line (with --format csv), e.g. to append to a file.")(fn)
+
+
+def _header(fmt: str, no_header: bool) -> bool:
+    if no_header and fmt != "csv":
+        raise Fail(f"--no-header leaves out the CSV header line; use it with --format csv, not {fmt}")
+    return not no_header
+
+
 def glyphs_option(fn):
     return click.option("--glyphs", is_flag=True, help="Show tiles as Unicode mahjong tiles in table output.")(fn)
 
@@ -122,7 +133,7 @@ def iter_input(hands: tuple[str, ...], progress: bool | None = None):
     yield from track(read_lines(stream, flush_when_waiting=True), stream, progress, what="hands")
 
 
-def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None) -> None:
+def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, header: bool = True) -> None:
     """Answer every input line in order, streaming; exit 1 if any line failed."""
     from .output import emit
 
@@ -152,7 +163,7 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None) -
         click.echo(f"error: line {rec['line']}: {escape_controls(one_line(rec['error']['message']))}", err=True)
 
     try:
-        emit(records(), fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error)
+        emit(records(), fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error, header=header)
         sys.stdout.flush()  # a write error (disk full) shows here, not after exit
     except BrokenPipeError:  # `| head`: the reader has gone; end quietly (click would exit 1)
         _quiet_stdout()
@@ -208,14 +219,16 @@ def cli():
 @glyphs_option
 @click.option("--all", "all_readings", is_flag=True, help="Show every reading of the hand, best first.")
 @progress_option
+@header_option
 @context_options
-def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, **kw):
+def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_header, **kw):
     """Score HANDS (or one hand per line on standard input): every pattern, the total, verdicts, payment."""
+    header = _header(fmt, no_header)
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
     from .api import score_line
 
-    _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings), progress)
+    _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings), progress, header)
 
 
 @cli.command(epilog=EPILOG)
@@ -224,8 +237,9 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, **kw)
 @format_option
 @glyphs_option
 @progress_option
+@header_option
 @context_options
-def wait(hands, variant, rules_file, fmt, glyphs, progress, **kw):
+def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, **kw):
     """List the tiles that complete each ready HAND, how many are left, and what each win is worth.
 
     A HAND of 13 tiles: what completes it. Of 14 (one just drawn): what each discard leaves, and
@@ -236,11 +250,12 @@ def wait(hands, variant, rules_file, fmt, glyphs, progress, **kw):
     if kw.get("self_drawn"):
         raise Fail("wait gives both values, on a discard and self-drawn; leave out --self-drawn "
                    "(--last-tile and the other self-drawn words keep the self-drawn column only)")
+    header = _header(fmt, no_header)
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
     from .api import wait_line
 
-    _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov), progress)
+    _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov), progress, header)
 
 
 def _pairs(values, sep: str, what: str, example: str):
@@ -281,9 +296,11 @@ def _pairs(values, sep: str, what: str, example: str):
 @click.option("--players", metavar="NAMES", default=None,
               help="With --ledger: the players in seating order, the first dealer first (e.g. Ann,Bo,Cy,Di); "
                    "hands then name players and mjcli works out dealer, seats and round.")
+@header_option
 def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_kong, kongs, bonus, dealt, fei,
-           ladder, stake, ledger, progress, chart, players):
+           ladder, stake, ledger, progress, chart, players, no_header):
     """Turn a result into payments: who pays whom and why, and the net per seat."""
+    header = _header(fmt, no_header)
     v = _variant(variant, rules_file)
     from .output import emit
 
@@ -308,7 +325,7 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
                 bad = _ledger_chart(v, ledger, fmt, ladder, stake, names, progress)
             else:
                 bad = run_ledger(v, ledger, fmt, sys.stdout, ladder=ladder, stake=stake, players=names,
-                                 progress=progress)
+                                 progress=progress, header=header)
         except MjError as exc:  # the players (line or option): nothing is settled without them
             raise Fail(exc.message) from None
         if bad:
@@ -324,7 +341,7 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
         rec = settle_record(v, opts)
     except MjError as exc:
         raise Fail(exc.message, EXIT_BAD_HAND if exc.code in ("invalid_hand", "parse_error", "invalid_context") else EXIT_USAGE) from None
-    emit([rec], fmt, "settle", sys.stdout)
+    emit([rec], fmt, "settle", sys.stdout, header=header)
 
 
 def _ledger_chart(v, ledger, fmt, ladder, stake, names, progress=None) -> int:
@@ -415,6 +432,24 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
         return
     v = _variant(variant_id, rules_file)
     rulesview.print_table(v, out, lang=lang, fmt=fmt, width=width, long=long_, glyphs=glyphs)
+
+
+@cli.command(epilog=EPILOG)
+@click.argument("kind", required=False, metavar="[KIND]")
+def schema(kind):
+    """Print the JSON Schema of a record kind (score, wait, discards, settle, ledger, rules, variants).
+
+    With no KIND, list the kinds. Every json/jsonl record names its kind in
+    "schema", e.g. "mjcli/score/1"."""
+    from . import contract
+
+    if kind is None:
+        for k in contract.KINDS:
+            click.echo(f"{k:<9} {contract.schema_id(k):<17} {contract.DESCRIPTIONS[k]}")
+        return
+    if kind not in contract.KINDS:
+        raise Fail(f"unknown record kind {kind!r}; kinds are {', '.join(contract.KINDS)} (`mjcli schema` lists them)")
+    click.echo(contract.schema_text(kind), nl=False)
 
 
 def main(argv=None) -> None:

@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import decompose
-from .tiles import JOKER, Hand, format_hand, tile_code, variant_tiles
+from .tiles import JOKER, Hand, format_hand, tile_code, validate, variant_tiles
+from .scoring import score
 from .waits import WaitResult, answer_line, check_size, wait
 
 
@@ -47,11 +48,11 @@ def discard_waits(hand: Hand, variant) -> WaitResult:
     thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
     if decompose.readings(hand, variant_tiles(variant), thirteen, variant.most_copies):
         res.notes.append("these 14 tiles already form a winning hand; `mjcli score` prices it")
-        from .scoring import score
-
-        won = score(hand, variant)
-        if won.winning:  # the table shows its score first (the JSON record says so in its own field)
-            res.table_extra["wins_as_is"] = won.as_dict()
+    won = score(hand, variant)  # as `mjcli score` prices these 14 tiles (a hand can win without sets: flowers)
+    res.extra["already_wins"] = won.winning
+    res.extra["already_wins_total"] = won.total if won.winning else None
+    if won.winning:  # the table shows its score first
+        res.table_extra["wins_as_is"] = won.as_dict()
     candidates = sorted(set(hand.concealed)) + ([JOKER] if hand.jokers else [])
     out = []
     for t in candidates:

@@ -78,7 +78,9 @@ def print_variant_list(out: TextIO, fmt: str = "table", width: int = 80) -> None
     if fmt == "json":
         import json
 
-        out.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
+        from .contract import shape
+
+        out.write(json.dumps([shape("variants", r) for r in rows], ensure_ascii=False, indent=2) + "\n")
         return
     if fmt in ("jsonl", "csv"):
         keys = ("id", "name", "unit", "minimum", "limit", "players", "patterns")
@@ -152,7 +154,9 @@ def mahjong_table(v, lang: str = "en", fmt: str = "table", *, width: int = 80, l
     if fmt == "json":
         import json
 
-        return json.dumps(rec, ensure_ascii=False, indent=2) + "\n"
+        from .contract import shape
+
+        return json.dumps(shape("rules", dict(rec, game=v.game)), ensure_ascii=False, indent=2) + "\n"
     if fmt in ("jsonl", "csv"):
         import io
 

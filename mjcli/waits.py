@@ -51,7 +51,9 @@ class WaitResult:
         if self.notes:
             d["notes"] = self.notes
         d.update(self.extra)
-        return d
+        from .contract import shape
+
+        return shape("wait", d)
 
 
 def _thirteen(variant) -> bool:

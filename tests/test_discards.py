@@ -89,7 +89,8 @@ def test_a_hand_that_wins_in_csv_and_jsonl_keeps_its_shape(runner):
         plain = runner.invoke(cli, ["wait", "-f", fmt, "123m 456m 789m 23p EE 9s"]).output
         won = runner.invoke(cli, ["wait", "-f", fmt, "123m 456m 789m 234p 55s"]).output
         if fmt == "jsonl":
-            assert set(json.loads(won)) - {"notes"} == set(json.loads(plain)) and "wins_as_is" not in won
+            assert set(json.loads(won)) == set(json.loads(plain)) and "wins_as_is" not in won  # fixed keys
+            assert json.loads(won)["already_wins"] is True and json.loads(plain)["already_wins"] is False
         else:
             assert won.splitlines()[0] == plain.splitlines()[0]
 
@@ -169,8 +170,10 @@ def test_melds_are_kept(runner):
 
 def test_csv_lists_discard_and_wait(runner):
     out = runner.invoke(cli, ["wait", "123m 456m 789m 23p EE 9s", "-f", "csv"]).output
-    row = list(csv.DictReader(io.StringIO(out)))[0]
-    assert row["waits"] == "9s>1p:4:2:3;9s>4p:4:2:3"
+    rows = list(csv.DictReader(io.StringIO(out)))  # one row per discard and winning tile
+    assert [[r[c] for c in ("discard_tile", "tile", "left", "discard", "self_drawn")] for r in rows] == [
+        ["9s", "1p", "4", "2", "3"], ["9s", "4p", "4", "2", "3"]]
+    assert {r["schema"] for r in rows} == {"mjcli/discards/1"}
 
 
 def test_thirteen_tiles_unchanged(runner):

@@ -127,4 +127,4 @@ def test_score_all_table(runner):
 
 def test_score_without_all_has_no_readings(runner):
     code, out = run(runner, "score", "111m 222m 333m 789p 55s", "-f", "json")
-    assert "readings" not in json.loads(out)[0]
+    assert json.loads(out)[0]["readings"] is None  # the key is always there (issue 12), null without --all

@@ -117,7 +117,9 @@ def rules_table(variant, lang: str = "en", fmt: str = "table", *, width: int = 8
     the group names in the other languages), json, jsonl or csv (one record a group), markdown or html."""
     rec = record(variant, lang)
     if fmt == "json":
-        return json.dumps(rec, ensure_ascii=False, indent=2) + "\n"
+        from ...contract import shape
+
+        return json.dumps(shape("rules", rec), ensure_ascii=False, indent=2) + "\n"
     if fmt in ("jsonl", "csv"):
         import io
 
