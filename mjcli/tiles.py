@@ -347,6 +347,10 @@ def _from_glyphs(token: str, col: int) -> str:
     return "".join(out)
 
 
+_WORD = re.compile(r"\S+")
+_GLUED_AT = re.compile(r"\S@")
+
+
 def _tokens(text: str):
     """The words of a line with their columns: commas separate words too, ``@`` glued to the tiles starts a word,
     glyphs read as MPSZ (issue 11)."""
@@ -626,7 +630,11 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
 
     in_bonus = False
     seen_context = False
-    for token, col in _tokens(text):
+    if text.isascii() and "," not in text and not _GLUED_AT.search(text):  # as before issue 11: words and columns
+        words = [(m.group(), m.start() + 1) for m in _WORD.finditer(text)]
+    else:
+        words = _tokens(text)
+    for token, col in words:
         low = token.lower() if token.isascii() else token  # the Kelvin sign lowers to k: only ASCII folds
         if token == "|":
             if in_bonus:

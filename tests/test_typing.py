@@ -436,3 +436,26 @@ def test_help_command_list_not_cut_off():
     r = CliRunner().invoke(cli, ["--help"], terminal_width=80)
     commands = r.output.split("Commands:")[1].split("\n\n")[0]
     assert commands.strip() and "..." not in commands
+
+
+# --------------------------------------------------------------------------
+# No wording about where the rules came from in what a user sees
+
+SEED = re.compile(r"\bseeds? \d{3}|\bthe seed\b|\bseed'?s?\b (page|example)", re.I)
+
+
+def test_no_seed_wording_in_rules_output():
+    from mjcli.variant import builtin_ids
+
+    for vid in builtin_ids():
+        for lang in ("en", "ms", "ta", "zh", "th"):
+            code, out, _ = run("rules", vid, "--lang", lang)
+            assert code == 0 and not SEED.search(out), (vid, lang)
+        assert not SEED.search(run("rules", vid, "--tiles")[1])
+
+
+def test_no_seed_wording_in_docs_and_variant_files():
+    root = Path(__file__).parent.parent
+    files = [root / "README.md", *sorted((root / "docs").rglob("*.md")), *sorted((root / "variants").rglob("*.yaml"))]
+    for f in files:
+        assert not SEED.search(f.read_text(encoding="utf-8")), f
