@@ -23,8 +23,10 @@ def load_variant(name: str | None = None, rules_file: str | os.PathLike | None =
     if rules_file is None:
         if name is None:  # an empty -v "" is an unknown variant, not the default
             name = os.environ.get("MJCLI_VARIANT") or "hk"
-        if not _is_path(name):
-            return load_builtin(name)
+        if not _is_path(name):  # a built-in id in either case (-v HK, MJCLI_VARIANT=SG), ASCII only
+            from .safetext import ascii_lower
+
+            return load_builtin(ascii_lower(name))
         rules_file = name
     from pathlib import Path
 

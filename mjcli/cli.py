@@ -14,6 +14,7 @@ import click
 
 from .errors import EXIT_BAD_HAND, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, MjError
 from . import __version__
+from .safetext import ascii_lower as _ascii_lower
 from .safetext import ascii_upper as _ascii_upper
 
 EPILOG = """\b
@@ -53,8 +54,15 @@ def variant_options(fn):
     return fn
 
 
+class _AsciiChoice(click.Choice):
+    """A choice in either case, ASCII only (click's case-insensitive choice casefolds "ſ" to "s")."""
+
+    def convert(self, value, param, ctx):
+        return super().convert(_ascii_lower(value) if isinstance(value, str) else value, param, ctx)
+
+
 def format_option(fn, extra: tuple[str, ...] = ()):
-    return click.option("--format", "-f", "fmt", type=click.Choice(["table", "json", "jsonl", "csv", *extra]),
+    return click.option("--format", "-f", "fmt", type=_AsciiChoice(["table", "json", "jsonl", "csv", *extra]),
                         default="table", show_default=True, help="Output format.")(fn)
 
 
@@ -90,11 +98,33 @@ def context_options(fn):
     return fn
 
 
+def _wind(value):
+    """A typed wind as its letter (``east``, ``East``, ``e``, ``dong``, ``nan``, ``xi``, ``bei``); else as given."""
+    if not isinstance(value, str):
+        return value
+    from .tiles import wind_letter
+
+    return wind_letter(value) or value
+
+
 class _WindChoice(click.Choice):
-    """E, S, W or N in either case, ASCII only (click's case-insensitive choice casefolds "ſ" to "s")."""
+    """E, S, W or N in either case, or a wind word, ASCII only (click's case-insensitive choice casefolds "ſ")."""
 
     def convert(self, value, param, ctx):
+        value = _wind(value)
         return super().convert(_ascii_upper(value) if isinstance(value, str) else value, param, ctx)
+
+
+class _Seat(click.ParamType):
+    """A seat for settle (--winner, --from, --bao): a wind word becomes its letter; settle checks the seat."""
+
+    name = "seat"
+
+    def convert(self, value, param, ctx):
+        return _wind(value)
+
+
+SEAT = _Seat()
 
 
 def _overrides(kw) -> dict:
@@ -115,11 +145,20 @@ def progress_option(fn):
                              "[default: only when standard error is a terminal].")(fn)
 
 
-def iter_input(hands: tuple[str, ...], progress: bool | None = None):
-    """(line number, text or MjError) for each hand: the arguments, or stdin one per line."""
+def iter_input(hands: tuple[str, ...], progress: bool | None = None, whole=None):
+    """(number, text or MjError, where) for each hand: the arguments, or stdin one per line.
+
+    ``where`` names the input in messages: ``line 3`` of stdin, ``argument 2``, or ``arguments 1-6`` when
+    the arguments are one hand. ``whole(text)`` says whether one argument alone is a complete hand: when
+    every argument is one (or every argument has a space in it, each quoted as a hand), each argument is a
+    hand; otherwise the arguments joined by spaces are one hand (``mjcli score 123m 456m ...``)."""
     if hands and hands != ("-",):
+        if len(hands) > 1 and whole is not None and not all(
+                any(c.isspace() for c in h) or whole(h) for h in hands):
+            yield 1, " ".join(hands), f"arguments 1-{len(hands)}"
+            return
         for i, h in enumerate(hands, 1):
-            yield i, h
+            yield i, h, f"argument {i}"
         return
     if sys.stdin is None:  # started with standard input closed (`mjcli score <&-`)
         raise Fail("standard input is closed; give the hands as arguments or pipe them in")
@@ -130,17 +169,35 @@ def iter_input(hands: tuple[str, ...], progress: bool | None = None):
     from .lines import read_lines
     from .progress import track
 
-    yield from track(read_lines(stream, flush_when_waiting=True), stream, progress, what="hands")
+    for n, item in track(read_lines(stream, flush_when_waiting=True), stream, progress, what="hands"):
+        yield n, item, f"line {n}"
 
 
-def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, header: bool = True) -> None:
+def _argument_column(message: str, hands: tuple[str, ...]) -> str:
+    """In a hand joined from the arguments, "(at column 23)" as "(argument 5, at column 2)"."""
+    import re
+
+    def where(m):
+        col, start = int(m.group(1)), 1
+        for i, h in enumerate(hands, 1):
+            if col < start + len(h) + 1 or i == len(hands):
+                return f"(argument {i}, at column {max(1, col - start + 1)})"
+            start += len(h) + 1
+        return m.group()  # (no arguments: not reached)
+
+    return re.sub(r"\(at column (\d+)\)", where, message)
+
+
+def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, whole=None,
+               header: bool = True) -> None:
     """Answer every input line in order, streaming; exit 1 if any line failed."""
     from .output import emit
 
-    state = {"bad": 0}
+    state = {"bad": 0, "where": ""}
 
     def records():
-        for n, item in iter_input(hands, progress):
+        for n, item, where in iter_input(hands, progress, whole):
+            state["where"] = where
             if isinstance(item, MjError):
                 res = {"line": n, "hand": None, "ok": False, "error": item.as_record()}
             else:
@@ -160,7 +217,10 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, h
     def on_error(rec):
         from .safetext import escape_controls, one_line
 
-        click.echo(f"error: line {rec['line']}: {escape_controls(one_line(rec['error']['message']))}", err=True)
+        message = rec["error"]["message"]
+        if state["where"].startswith("arguments"):
+            message = _argument_column(message, hands)
+        click.echo(f"error: {state['where']}: {escape_controls(one_line(message))}", err=True)
 
     try:
         emit(records(), fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error, header=header)
@@ -212,7 +272,7 @@ def cli():
     """
 
 
-@cli.command(epilog=EPILOG)
+@cli.command(epilog=EPILOG, short_help="Score hands: patterns, total, verdicts, payment.")
 @click.argument("hands", nargs=-1)
 @variant_options
 @format_option
@@ -228,10 +288,11 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
     ov = _overrides(kw)
     from .api import score_line
 
-    _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings), progress, header)
+    _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings), progress,
+               _whole(v, "score"), header)
 
 
-@cli.command(epilog=EPILOG)
+@cli.command(epilog=EPILOG, short_help="What completes a ready hand, and what each win is worth.")
 @click.argument("hands", nargs=-1)
 @variant_options
 @format_option
@@ -255,7 +316,16 @@ def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, **kw):
     ov = _overrides(kw)
     from .api import wait_line
 
-    _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov), progress, header)
+    _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov), progress, _whole(v, "wait"),
+               header)
+
+
+def _whole(v, command: str):
+    """Whether one argument alone is a complete hand of the variant's game for ``command``."""
+    from .registry import game_kind
+
+    game = game_kind(v.game)
+    return lambda text: game.whole_hand(text, v, command)
 
 
 def _pairs(values, sep: str, what: str, example: str):
@@ -267,14 +337,14 @@ def _pairs(values, sep: str, what: str, example: str):
     return out
 
 
-@cli.command(epilog=EPILOG)
+@cli.command(epilog=EPILOG, short_help="Turn a result into payments and the net per seat.")
 @variant_options
 @(lambda fn: format_option(fn, ("svg",)))
-@click.option("--winner", metavar="SEAT", default=None, help="The winner's seat (leave out for a drawn hand).")
-@click.option("--from", "shooter", metavar="SEAT", default=None, help="The shooter; leave out for a self-drawn win.")
+@click.option("--winner", metavar="SEAT", type=SEAT, default=None, help="The winner's seat (leave out for a drawn hand).")
+@click.option("--from", "shooter", metavar="SEAT", type=SEAT, default=None, help="The shooter; leave out for a self-drawn win.")
 @click.option("--value", type=int, default=None, help="The hand's value in the variant's unit.")
 @click.option("--hand", default=None, help="The winning hand; it is scored to get the value.")
-@click.option("--bao", metavar="SEAT", default=None, help="The player liable under the bao/baau rule.")
+@click.option("--bao", metavar="SEAT", type=SEAT, default=None, help="The player liable under the bao/baau rule.")
 @click.option("--robbed-kong", is_flag=True, help="The --from seat's kong was robbed.")
 @click.option("--kong", "kongs", multiple=True, metavar="SEAT:KIND[:FROM]",
               help="A kong made this hand: KIND concealed, claimed or added (repeatable).")
@@ -383,7 +453,7 @@ def _width() -> int:
     return 80
 
 
-@cli.command(epilog=EPILOG)
+@cli.command(epilog=EPILOG, short_help="A variant's hand table, its tiles, or the variants.")
 @click.argument("variant_ids", nargs=-1, metavar="[VARIANT]")
 @click.option("--variant", "-v", "variant_opt", metavar="VARIANT", default=None,
               help="The variant (as the VARIANT argument): hk, sg, my3, paohuzi or a variant file.")
@@ -434,7 +504,7 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
     rulesview.print_table(v, out, lang=lang, fmt=fmt, width=width, long=long_, glyphs=glyphs)
 
 
-@cli.command(epilog=EPILOG)
+@cli.command(epilog=EPILOG, short_help="The JSON Schema of a record kind, or the list of kinds.")
 @click.argument("kind", required=False, metavar="[KIND]")
 def schema(kind):
     """Print the JSON Schema of a record kind (score, wait, discards, settle, ledger, rules, variants).

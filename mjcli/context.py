@@ -139,19 +139,47 @@ def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False) -> Ha
     return replace(hand, **changes) if changes else hand
 
 
+FEI_ZIMO_NOTE = "won on a Fei (J): a discarded Fei cannot be claimed, so the win is self-drawn (zimo added)"
+
+
+def fei_self_drawn(hand: Hand, variant, ov: dict | None = None) -> tuple[Hand, str | None]:
+    """A win on a Fei is self-drawn (a Fei can never be claimed): ``zimo`` added, with the note that says so.
+
+    With no ``@`` a hand whose last written tile is ``J`` wins on the Fei, as does ``@J`` or ``--win J``.
+    A word or option that says the tile was a discard is an error naming both.
+    """
+    if hand.win != JOKER or hand.self_drawn or not variant.tiles.jokers:
+        return hand, None
+    ov = ov or {}
+    labels = ov.get("labels") or {}
+    if "self_drawn" in ov:  # settle --from SEAT: the winning tile was someone's discard
+        said = labels.get("self_drawn") or "a discard"
+        raise ContextError(f"{said} contradicts @J: a discarded Fei cannot be claimed, so a win on a Fei is "
+                           "self-drawn; leave it out or name the real winning tile")
+    for w in DISCARD_WORDS:
+        if w in hand.flags:
+            raise ContextError(f"{w} contradicts @J: a discarded Fei cannot be claimed, so a win on a Fei is "
+                               f"self-drawn; leave out {w} or name the real winning tile")
+    return replace(hand, self_drawn=True), FEI_ZIMO_NOTE
+
+
 def apply_overrides(hand: Hand, ov: dict) -> Hand:
     """Command-line options win over the same words in the line."""
     from dataclasses import replace
 
     changes = {}
     if ov.get("win") is not None:
-        from .tiles import tile_from_code
+        from .tiles import parse_tile
 
         try:
-            w = tile_from_code(ov["win"])
+            w = parse_tile(ov["win"])
         except MjError as exc:
             raise HandError(f"--win {ov['win']}: {exc.message}") from None
-        if w not in hand.concealed and not (w == 34 and hand.jokers):
+        if hand.win_added:  # 13 tiles and @T: --win names the tile instead
+            hand = hand.without_win()
+        if hand.size == 13:  # 13 tiles and --win T: the 14-tile hand with T added (issue 11)
+            hand = hand.with_tile(w, win_added=True)
+        elif w not in hand.concealed and not (w == 34 and hand.jokers):
             raise HandError(f"--win {ov['win']} is not in the concealed tiles; name one of them")
         changes["win"] = w
     if "self_drawn" in ov:

@@ -40,18 +40,17 @@ def _glyph_text(text: str, glyphs: bool) -> str:
 
 
 def _hand_glyphs(hand: str, glyphs: bool) -> str:
-    """The hand with each concealed tile as a Unicode mahjong tile."""
+    """The hand in Unicode mahjong tiles (its whole glyph form), then its text."""
     if not glyphs:
         return hand
     from .errors import MjError
-    from .tiles import JOKER, parse_hand, tile_glyph
+    from .tiles import format_glyphs, parse_hand
 
     try:
         h = parse_hand(hand)
     except MjError:
         return hand
-    tiles = "".join(tile_glyph(t) for t in h.concealed) + tile_glyph(JOKER) * h.jokers
-    return f"{tiles}  {hand}"
+    return f"{format_glyphs(h)}  {hand}"  # the glyph form parses back to the same hand (issue 11)
 
 
 def _num(v) -> str:
@@ -119,6 +118,7 @@ def score_table(rec: dict, glyphs: bool = False) -> str:
     extra = f" ({rec['tun']} tun)" if rec.get("tun") is not None else ""
     lines.append(f"total: {rec['total']} {unit}{extra}   [{'; '.join(verdict)}]")
     lines.append("payment: " + payment_text(rec.get("payment")))
+    lines.extend(f"note: {n}" for n in rec.get("notes") or ())
     if rec.get("readings"):
         lines.append("every reading, best first:")
         rows = [[r["reading"], ", ".join(f"{p['id']} {p['points']}" for p in r["patterns"]) or "-", r["total"]]

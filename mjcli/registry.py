@@ -48,6 +48,11 @@ class Game:
         """One line of notation -> what completes it (or what each discard leaves)."""
         raise NotImplementedError
 
+    def whole_hand(self, text: str, variant, command: str) -> bool:
+        """True when ``text`` alone is a complete hand for ``command`` (score or wait): the arguments of a
+        command line are then each a hand, else they are joined into one."""
+        return True
+
     def rules_table(self, variant, lang: str = "en", fmt: str = "table", *, width: int = 80, long: bool = False,
                     glyphs: bool = False) -> str:
         """What ``mjcli rules VARIANT`` prints: ``fmt`` table (no line wider than ``width`` display

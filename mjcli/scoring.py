@@ -318,11 +318,31 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
 def score_text(text: str, variant, *, all_readings: bool = False, overrides: dict | None = None) -> ScoreResult:
     """Parse and score one line; a bad line gives a result with ``ok`` False."""
     try:
-        from .context import resolve
+        from .context import fei_self_drawn, resolve
 
-        hand = resolve(parse_hand(text), overrides)
-        return score(hand, variant, all_readings=all_readings)
+        hand = parse_hand(text, complete=True)
+        if hand.win_added and hand.bonus:  # a 13-tile hand that wins as written (eight flowers) keeps its meaning
+            written = _as_written(text, variant, overrides, all_readings)
+            if written is not None:
+                return written
+        hand = resolve(hand, overrides)
+        hand, note = fei_self_drawn(hand, variant, overrides)
+        res = score(hand, variant, all_readings=all_readings)
+        if note:
+            res.extra.setdefault("notes", []).append(note)
+        return res
     except MjError as exc:
         return error_result(text, variant, exc)
 
 
+
+
+def _as_written(text: str, variant, overrides, all_readings) -> ScoreResult | None:
+    """The score of a 13-tile hand as written, when it wins so (eight flowers win whatever the tiles), else None."""
+    from .context import resolve
+
+    try:
+        res = score(resolve(parse_hand(text), overrides), variant, all_readings=all_readings)
+    except MjError:
+        return None
+    return res if res.winning else None

@@ -57,6 +57,18 @@ GLYPHS = (
     + ["\u2605"]  # a Fei has no Unicode tile; a star stands in
 )
 
+# What a tile glyph, a Chinese honour or a bonus-tile glyph reads as (issue 11). Bonus tiles are mapped by
+# name, not by code-point offset: the Unicode order is plum, orchid, bamboo, chrysanthemum.
+GLYPH_IN = {g: (str(i % 9 + 1), SUITS[i // 9]) for i, g in enumerate(GLYPHS[:27])}
+GLYPH_IN.update({g: (HONOUR_LETTERS[i], "") for i, g in enumerate(GLYPHS[27:34])})
+GLYPH_IN.update({ch: (letter, "") for ch, letter in zip("東南西北中發白发", "ESWNCFPF")})
+GLYPH_IN["\u2605"] = GLYPH_IN["\U0001F02A"] = ("J", "")  # the star --glyphs prints for a Fei; the joker tile
+BONUS_GLYPHS = {"\U0001F022": "f1", "\U0001F023": "f2", "\U0001F025": "f3", "\U0001F024": "f4",
+                "\U0001F026": "s1", "\U0001F027": "s2", "\U0001F028": "s3", "\U0001F029": "s4"}
+BONUS_GLYPH_OUT = {tok: g for g, tok in BONUS_GLYPHS.items()}
+BONUS_GLYPH_OUT["J"] = "\u2605"
+TILE_BACK = "\U0001F02B"
+
 
 def tile_code(t: int) -> str:
     """MPSZ code of a tile index.
@@ -88,6 +100,23 @@ def tile_from_code(code: str) -> int:
         if s == "z" and 1 <= n <= 7:
             return 26 + n
     raise ParseError(f"unknown tile {code!r}; write a tile as 1-9 with m p s (5p) or 1-7z or E S W N P F C")
+
+
+def parse_tile(code: str) -> int:
+    """One tile in any spelling a hand takes (``5p``, ``5P``, ``e``, ``🀝``, ``東``, ``J``), for ``--win``.
+
+    >>> [tile_code(parse_tile(c)) for c in ("5P", "e", "\U0001F01D", "東", "j")]
+    ['5p', '1z', '5p', '1z', 'J']
+    """
+    try:
+        return tile_from_code(code)
+    except ParseError:
+        pass
+    words = [w for w, _ in _tokens(code)]
+    tiles = _parse_tiles(words[0], 1) if len(words) == 1 else []
+    if len(tiles) != 1:
+        raise ParseError(f"{code!r} is not one tile; write a tile as 1-9 with m p s (5p) or 1-7z or E S W N P F C")
+    return tiles[0]
 
 
 def tile_glyph(t: int) -> str:
@@ -156,6 +185,8 @@ class Hand:
     # context words written twice with different values: (key, first, second), e.g. ("seat", "seat=S", "seat=W");
     # an error unless a command-line option replaces that word (see :mod:`mjcli.context`)
     clashes: tuple[tuple[str, str, str], ...] = field(default=(), compare=False)
+    # a 13-tile hand with its winning tile written after @ (or --win): the tile was added to make the 14
+    win_added: bool = field(default=False, compare=False)
 
     @property
     def size(self) -> int:
@@ -218,8 +249,19 @@ def _col_error(msg: str, col: int) -> ParseError:
     return ParseError(f"{problem} (at column {col}){sep}{fix}")
 
 
+_AMBIGUOUS = {
+    "p": "White is P (upper case), a dot tile needs its digits (5p)",
+    "s": "South is S (upper case), a bamboo tile needs its digits (5s), a season goes after '|' (s1)",
+}
+
+
 def _parse_tiles(text: str, col: int, allow_joker: bool = True) -> list[int]:
-    """Parse a run like ``123m456pEEJ`` into tile indexes; Fei as JOKER."""
+    """Parse a run like ``123m456pEEJ`` into tile indexes; Fei as JOKER.
+
+    Also read (issue 11): a suit letter in upper case after digits (``123M``), the honours
+    ``e w n c f`` and the Fei ``j`` in lower case; a lower-case ``p`` or ``s`` with no digits
+    before it is ambiguous and an error that says how to write each meaning.
+    """
     out: list[int] = []
     digits = ""
     start = 0
@@ -228,9 +270,13 @@ def _parse_tiles(text: str, col: int, allow_joker: bool = True) -> list[int]:
             if not digits:
                 start = i
             digits += ch
-        elif ch in "mpsz":
+        elif ch in "mpsz" or (digits and ch in "MPSZ"):
             if not digits:
+                if ch in _AMBIGUOUS:
+                    raise _col_error(f"{ch!r} with no digits before it in {text!r} is ambiguous; {_AMBIGUOUS[ch]}",
+                                     col + i)
                 raise _col_error(f"suit letter {ch!r} with no digits before it in {text!r}; write e.g. 5{ch}", col + i)
+            ch = ch.lower()
             for d in digits:
                 n = int(d)
                 if ch == "z":
@@ -242,11 +288,11 @@ def _parse_tiles(text: str, col: int, allow_joker: bool = True) -> list[int]:
                         raise _col_error(f"tile number 0 in {text!r}; tiles are 1-9", col + start)
                     out.append(SUITS.index(ch) * 9 + n - 1)
             digits = ""
-        elif ch in HONOUR_LETTERS:
+        elif ch in HONOUR_LETTERS or (ch in "ewncf" and not digits):
             if digits:
                 raise _col_error(f"digits {digits!r} with no suit letter in {text!r}; add m, p, s or z", col + start)
-            out.append(27 + HONOUR_LETTERS.index(ch))
-        elif ch == "J":
+            out.append(27 + HONOUR_LETTERS.index(ch.upper()))
+        elif ch in "Jj":
             if digits:
                 # a Fei inside a digit run, e.g. 1J3p: free, so keep it and go on with the run
                 out.append(JOKER)
@@ -268,6 +314,61 @@ def _parse_tiles(text: str, col: int, allow_joker: bool = True) -> list[int]:
     return out
 
 
+def _from_glyphs(token: str, col: int) -> str:
+    """A token with tile glyphs or Chinese honours in MPSZ (``🀇🀈🀉`` -> ``123m``); a bonus glyph becomes its own word.
+
+    A run of glyphs of one suit shares one suit letter, and a Fei written after suited glyphs goes
+    before their letter, so ``[🀝🀝★]`` reads as ``[55Jp]`` (a Fei in a meld takes its written place).
+    """
+    out: list[str] = []
+    suit = ""  # the suit letter that closes ``out`` when the last piece was a suited glyph
+    for ch in token:
+        if ch in "\ufe0e\ufe0f":  # a variation selector after a glyph (🀄️)
+            continue
+        code = GLYPH_IN.get(ch)
+        if code is None:
+            if ch in BONUS_GLYPHS:
+                out.append(f" {BONUS_GLYPHS[ch]} ")
+            elif ch == TILE_BACK:
+                raise _col_error(f"the tile back {ch!r} in {token!r} names no tile; write the tile itself", col)
+            else:
+                out.append(ch)
+            suit = ""
+            continue
+        face, s = code
+        if s and s == suit:  # 🀇🀈: one run, one letter
+            out[-1] = out[-1][:-1] + face + s
+        elif face == "J" and suit:  # 🀝★: the Fei inside the run
+            out[-1] = out[-1][:-1] + "J" + suit
+            continue
+        else:
+            out.append(face + s)
+        suit = s
+    return "".join(out)
+
+
+_WORD = re.compile(r"\S+")
+_GLUED_AT = re.compile(r"\S@")
+
+
+def _tokens(text: str):
+    """The words of a line with their columns: commas separate words too, ``@`` glued to the tiles starts a word,
+    glyphs read as MPSZ (issue 11)."""
+    for m in re.finditer(r"[^\s,]+", text):
+        token, col = m.group(), m.start() + 1
+        if not token.isascii():
+            words = _from_glyphs(token, col).split()
+        else:
+            words = (token,)
+        for word in words:
+            at = word.find("@", 1)
+            if at > 0:  # 55s@5s: the tiles, then the winning tile
+                yield word[:at], col
+                yield word[at:], col + at
+            else:
+                yield word, col
+
+
 def _parse_meld(token: str, col: int) -> Meld:
     open_, close = token[0], token[-1]
     pairs = {"[": "]", "{": "}", "(": ")"}
@@ -277,6 +378,8 @@ def _parse_meld(token: str, col: int) -> Meld:
     if not inner:
         raise _col_error(f"empty meld {token!r}; write its tiles inside, e.g. [123p]", col)
     exposure = {"[": CLAIMED, "{": ADDED, "(": CONCEALED}[open_]
+    if not inner.isupper() or not inner.isalpha():  # typed spellings (issue 11): [123P], [ccc], [55jp]
+        inner = _meld_spelling(inner, token, col)
     # place-aware reading: each J takes the suit of its run and the place it is written
     m = re.fullmatch(r"([1-9J]+)([mps])|([1-7J]+)z|([ESWNPFCJ]+)", inner)
     if not m:
@@ -330,6 +433,24 @@ def _parse_meld(token: str, col: int) -> Meld:
     raise _col_error(f"meld {token!r} is not a legal set; a chow is three in a row of one suit, a pong three alike", col)
 
 
+def _meld_spelling(inner: str, token: str, col: int) -> str:
+    """A meld's tiles as typed -> canonical: the suit letter in either case after digits, ``j`` for J, the
+    honours ``e w n c f`` in lower case; a lower-case ``p`` or ``s`` alone is ambiguous."""
+    if not inner.isascii():
+        return inner
+    inner = inner.replace("j", "J")
+    if re.fullmatch(r"[0-9J]*[0-9][0-9J]*[MPSZ]", inner):
+        return inner[:-1] + inner[-1].lower()
+    if re.fullmatch(r"J+[mpsz]", inner):  # [JJJp]: no real tile, named below
+        return inner
+    if re.fullmatch(r"[ESWNPFCJewncfps]+", inner):
+        for ch in inner:
+            if ch in _AMBIGUOUS:
+                raise _col_error(f"{ch!r} in meld {token!r} is ambiguous; {_AMBIGUOUS[ch]}", col)
+        return inner.upper()
+    return inner
+
+
 def _fits_run(nums: list) -> bool:
     """True if the written places form consecutive numbers (Fei filling gaps)."""
     first = None
@@ -342,14 +463,32 @@ def _fits_run(nums: list) -> bool:
     return first is not None and 1 <= first and first + len(nums) - 1 <= 9
 
 
+# a wind as typed, ASCII case folded (issue 11): the letter, the English word, the Mandarin word, 1z..4z,
+# the Chinese character
+WIND_WORDS = {**{w: w for w in WINDS},
+              **dict(zip(("EAST", "SOUTH", "WEST", "NORTH"), WINDS)),
+              **dict(zip(("DONG", "NAN", "XI", "BEI"), WINDS)),
+              **dict(zip(("1Z", "2Z", "3Z", "4Z"), WINDS)),
+              **dict(zip("東南西北", WINDS))}
+
+
+def wind_letter(value: str) -> str | None:
+    """The wind letter a typed wind names (``east``, ``East``, ``E``, ``dong``, ``1z``, ``東``), else None.
+
+    Case is folded in ASCII only: ``"ſ".upper()`` is ``"S"`` in Python, and it is not a wind here.
+
+    >>> wind_letter("east"), wind_letter("Nan"), wind_letter("w"), wind_letter("\u017f"), wind_letter("up")
+    ('E', 'S', 'W', None, None)
+    """
+    v = value.strip()
+    return WIND_WORDS.get(v.upper() if v.isascii() else v)
+
+
 def _seat_value(word: str, value: str, col: int) -> str:
-    v = value.upper() if value.isascii() else value  # no Unicode look-alike: "ſ".upper() is "S"
-    if v in WINDS and len(v) == 1:
+    v = wind_letter(value)
+    if v is not None:
         return v
-    names = {"EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N", "1Z": "E", "2Z": "S", "3Z": "W", "4Z": "N"}
-    if v in names:
-        return names[v]
-    raise _col_error(f"{word}={value!r} is not a wind; write {word}=E, S, W or N", col)
+    raise _col_error(f"{word}={value!r} is not a wind; write {word}=E, S, W or N (or east, nan, ...)", col)
 
 
 _NO_FLAGS: frozenset[str] = frozenset()
@@ -448,11 +587,16 @@ def _plain_tiles(text: str):
     return tuple(tiles), jokers, win, self_drawn
 
 
-def parse_hand(text: str) -> Hand:
+def parse_hand(text: str, *, complete: bool = False) -> Hand:
     """Parse one line of mahjong notation into a :class:`Hand` (no variant checks).
+
+    With ``complete`` (score, ``settle --hand``), a hand of 13 tiles (a kong counting 3) with its winning
+    tile written after ``@`` is the 14-tile hand with that tile added, as players write it.
 
     >>> parse_hand("234p 567p EE [CCC] [FFF] | f1 s1 zimo seat=S").seat
     'S'
+    >>> format_hand(parse_hand("123m 456m 789m 234p 5s @5s", complete=True))
+    '123456789m 234p 55s @5s'
     >>> parse_hand("123x")
     Traceback (most recent call last):
     ...
@@ -460,7 +604,10 @@ def parse_hand(text: str) -> Hand:
     """
     plain = _plain_tiles(text)  # issue 6: plain concealed tiles skip the full parser
     if plain is not None:
-        return Hand(plain[0], plain[1], (), (), plain[2], plain[3], "E", "E", _NO_FLAGS)
+        hand = Hand(plain[0], plain[1], (), (), plain[2], plain[3], "E", "E", _NO_FLAGS)
+        if complete and len(plain[0]) + plain[1] == 13 and "@" in text:
+            return hand.with_tile(plain[2], win_added=True)
+        return hand
     if "#" in text:
         text = text[: text.index("#")]
     concealed: list[int] = []
@@ -483,8 +630,11 @@ def parse_hand(text: str) -> Hand:
 
     in_bonus = False
     seen_context = False
-    for m in re.finditer(r"\S+", text):
-        token, col = m.group(), m.start() + 1
+    if text.isascii() and "," not in text and not _GLUED_AT.search(text):  # as before issue 11: words and columns
+        words = [(m.group(), m.start() + 1) for m in _WORD.finditer(text)]
+    else:
+        words = _tokens(text)
+    for token, col in words:
         low = token.lower() if token.isascii() else token  # the Kelvin sign lowers to k: only ASCII folds
         if token == "|":
             if in_bonus:
@@ -542,6 +692,8 @@ def parse_hand(text: str) -> Hand:
             continue
         if seen_context:
             raise _col_error(f"tile {token!r} after the context words; write tiles first, then @T, zimo, seat=...", col)
+        if (low in BONUS_TOKENS or low in BONUS_ALIASES) and low != "j":
+            raise _col_error(f"bonus tile {token!r} before the '|'; write bonus tiles after a '|', e.g. | {low}", col)
         if token[0] in "[{(":
             melds.append(_parse_meld(token, col))
             continue
@@ -553,16 +705,36 @@ def parse_hand(text: str) -> Hand:
             last_concealed = tiles[-1]
     if not concealed and not melds:
         raise ParseError("empty hand; write the tiles, e.g. 123m 456m 789m 123p 55p")
+    written_win = win is not None
     if win is None:
         win = last_concealed
     jokers = concealed.count(JOKER)
     real = sorted(t for t in concealed if t != JOKER)
+    if complete and written_win and len(real) + jokers + 3 * len(melds) == 13:
+        return Hand(tuple(real), jokers, tuple(melds), tuple(sorted(bonus, key=BONUS_ORDER.get)), None, self_drawn,
+                    seat, round_, frozenset(flags), tuple(clashes)).with_tile(win, win_added=True)
     if win is not None and win != JOKER and win not in real:
         raise _col_error(f"winning tile {tile_code(win)} is not in the concealed tiles; @T names one of them", win_col)
     if win == JOKER and not jokers:
         raise _col_error("winning tile J but no Fei in the concealed tiles", win_col)
     return Hand(tuple(real), jokers, tuple(melds), tuple(sorted(bonus, key=BONUS_ORDER.get)), win, self_drawn,
                 seat, round_, frozenset(flags), tuple(clashes))
+
+
+def whole_hand(text: str, command: str) -> bool:
+    """True when ``text`` alone is a complete hand for ``command``: to score, 14 tiles (a kong counting 3) or 13
+    with ``@T``; to wait, 13 or 14.
+
+    >>> whole_hand("123m 456m 789m 234p 55s", "score"), whole_hand("123m", "score")
+    (True, False)
+    >>> whole_hand("123m 456m 789m 234p 5s @5s", "score"), whole_hand("123m 456m 789m 234p 5s", "wait")
+    (True, True)
+    """
+    try:
+        size = parse_hand(text, complete=command == "score").size
+    except ParseError:
+        return False
+    return size == 14 or (command == "wait" and size == 13)
 
 
 _TILE_TEXT = tuple(str(t % 9 + 1) for t in range(27)) + tuple(HONOUR_LETTERS)  # a tile inside its run
@@ -614,6 +786,43 @@ def format_hand(hand: Hand, *, win: bool = True) -> str:
         parts.extend(hand.bonus)
     if win and hand.win is not None:
         parts.append("@" + _WIN_TEXT[hand.win])
+    if hand.self_drawn:
+        parts.append("zimo")
+    if hand.seat != "E":
+        parts.append(f"seat={hand.seat}")
+    if hand.round != "E":
+        parts.append(f"round={hand.round}")
+    parts.extend(f for f in FLAG_WORDS if f in hand.flags)
+    return " ".join(parts)
+
+
+_BRACKETS = {CLAIMED: "[]", ADDED: "{}", CONCEALED: "()"}
+
+
+def format_glyphs(hand: Hand) -> str:
+    """The hand in Unicode mahjong tiles (a Fei as ★), as ``--glyphs`` prints it; parsing it gives the same hand.
+
+    Animals and faces have no tile glyph and keep their words, as do the context words.
+
+    >>> h = parse_hand("123m 5J5p [CCC] | f1 J @5p zimo seat=S")
+    >>> format_glyphs(h)
+    '🀇🀈🀉🀝🀝★ [🀄🀄🀄] | 🀢 ★ @🀝 zimo seat=S'
+    >>> parse_hand(format_glyphs(h)) == h
+    True
+    """
+    parts = []
+    body = "".join(GLYPHS[t] for t in hand.concealed) + GLYPHS[JOKER] * hand.jokers
+    if body:
+        parts.append(body)
+    for m in hand.melds:
+        open_, close = _BRACKETS[m.exposure]
+        parts.append(open_ + "".join(GLYPHS[JOKER] if i in m.jokers else GLYPHS[t] for i, t in enumerate(m.tiles))
+                     + close)
+    if hand.bonus:
+        parts.append("|")
+        parts.extend(BONUS_GLYPH_OUT.get(b, b) for b in hand.bonus)
+    if hand.win is not None:
+        parts.append("@" + GLYPHS[hand.win])
     if hand.self_drawn:
         parts.append("zimo")
     if hand.seat != "E":

@@ -95,7 +95,7 @@ def test_bad_lines_in_every_format(fmt):
 
 
 def test_arguments_batch_keeps_order():
-    res = CliRunner().invoke(cli, ["wait", "-f", "jsonl", "1112345678999m", "bad!", "123m 456m 789m 23p EE"])
+    res = CliRunner().invoke(cli, ["wait", "-f", "jsonl", "1112345678999m", "bad! hand", "123m 456m 789m 23p EE"])
     assert res.exit_code == 1
     recs = [json.loads(x) for x in res.stdout.splitlines()]
     assert [(r["line"], r["ok"]) for r in recs] == [(1, True), (2, False), (3, True)]

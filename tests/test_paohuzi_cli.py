@@ -82,7 +82,7 @@ def test_score_stdin_batch_and_errors(run):
 def test_score_error_on_stderr(run):
     r = run("score", "-v", "paohuzi", "x1x2x3 [x1x2x4]")
     assert r.exit_code == 1 and r.stdout == ""
-    assert "error: line 1: group '[x1x2x4]' is not a legal chi or peng" in r.stderr and "(at column 8)" in r.stderr
+    assert "error: argument 1: group '[x1x2x4]' is not a legal chi or peng" in r.stderr and "(at column 8)" in r.stderr
 
 
 def test_score_not_winning_table(run):

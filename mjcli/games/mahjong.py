@@ -34,6 +34,11 @@ class Mahjong(Game):
 
         return wait_text(text, variant, overrides=overrides)
 
+    def whole_hand(self, text, variant, command):
+        from ..tiles import whole_hand
+
+        return whole_hand(text, command)
+
     def rules_table(self, variant, lang="en", fmt="table", *, width=80, long=False, glyphs=False):
         from ..rulesview import mahjong_table
 

@@ -73,6 +73,16 @@ class Paohuzi(Game):
     def wait_line(self, text, variant, overrides=None):
         return wait_text(text, variant, overrides=overrides)
 
+    def whole_hand(self, text, variant, command):
+        from ...errors import MjError
+        from .cards import check, parse
+
+        try:
+            check(parse(text), 21 if command == "score" else 20)
+        except MjError:
+            return False
+        return True
+
     def rules_table(self, variant, lang="en", fmt="table", *, width=80, long=False, glyphs=False):
         return rules_table(variant, lang, fmt, width=width, long=long, glyphs=glyphs)
 
