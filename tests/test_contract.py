@@ -486,3 +486,14 @@ def test_my3_waits_keep_the_drowned_fei_hint():
 def test_a_wait_key_the_schema_does_not_know_stays():
     rec = contract.shape("wait", {"ok": True, "ready": True, "waits": [{"tile": "1p", "surprise": 1}]})
     assert rec["waits"][0]["surprise"] == 1 and list(VALIDATORS["mjcli/wait/1"].iter_errors(rec))
+
+
+@pytest.mark.parametrize("args", [["--rules", str(EXAMPLES / "house-hk-full-spicy.yaml")],
+                                  ["--rules", str(EXAMPLES / "house-sg-2-6.yaml")],
+                                  ["-v", str(EXAMPLES / "cantonese.yaml")]], ids=["hk-spicy", "sg-2-6", "cantonese"])
+def test_house_and_yaml_variants_validate(args):
+    data = (EXAMPLES / "hk.txt").read_bytes()
+    recs = run_all_formats(["score", *args], "score", data)
+    assert recs and any(r["answer"] == "ok" for r in recs)
+    run_all_formats(["wait", *args, "123m 456m 789m 23p EE", "123m 456m 789m 23p EE 9s"], "wait")
+    run_all_formats(["settle", *args, "--winner", "E", "--from", "S", "--value", "3"], "settle")
