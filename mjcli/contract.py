@@ -153,7 +153,7 @@ def wait_keys() -> tuple[str, ...]:
 
 def _wait(w: dict) -> dict:
     out = {k: w.get(k) for k in wait_keys()}
-    if len(w) > len(out) or any(k not in out for k in w):  # a key the schema does not know stays (see _fill)
+    if not w.keys() <= out.keys():  # a key the schema does not know stays (see _fill)
         out.update({k: v for k, v in w.items() if k not in out})
     return out
 
