@@ -155,7 +155,7 @@ def test_json_patterns_carry_the_when():
 def test_variant_option_is_the_positional():
     assert rules("-v", "sg")[1] == rules("sg")[1]
     code, _, err = rules("hk", "-v", "sg")
-    assert code == 2 and "given twice" in err
+    assert code == 2 and "one VARIANT at a time, got -v sg and hk" in err
     assert rules("sg", "-v", "sg")[0] == 0
 
 
