@@ -113,8 +113,9 @@ def short_when(description: str) -> str:
 
 
 def value_text(p: dict) -> str:
+    """The value column: a number, "N each", or "limit" (the title gives the limit's value)."""
     if p["limit"]:
-        return f"limit ({p['value']})"
+        return "limit"
     return f"{p['value']} each" if p["each"] else str(p["value"])
 
 
