@@ -485,9 +485,9 @@ def completion(shell):
     ladders, languages and pattern ids complete on Tab.
 
     \b
-    bash:  mjcli completion bash > ~/.local/share/bash-completion/completions/mjcli
-    zsh:   mjcli completion zsh > ~/.zfunc/_mjcli   (with fpath+=~/.zfunc before compinit)
-    fish:  mjcli completion fish > ~/.config/fish/completions/mjcli.fish
+    bash: eval "$(mjcli completion bash)"   in ~/.bashrc
+    zsh:  eval "$(mjcli completion zsh)"    in ~/.zshrc, after compinit
+    fish: mjcli completion fish > ~/.config/fish/completions/mjcli.fish
     """
     from .completion import script
 
