@@ -46,10 +46,43 @@ def _variant(variant: str | None, rules: str | None):
         raise Fail(exc.message) from None
 
 
+def _complete_variant(ctx, param, incomplete):
+    """Shell completion of -v: the built-in ids, or files once the word looks like a path."""
+    from click.shell_completion import CompletionItem
+
+    from .completion import variant_words
+
+    if "/" in incomplete or incomplete.startswith("."):
+        return [CompletionItem(incomplete, type="file")]
+    return variant_words(incomplete)
+
+
+def _complete_seat(ctx, param, incomplete):
+    from .completion import seat_words
+
+    return seat_words(incomplete)
+
+
+def _complete_ladder(ctx, param, incomplete):
+    from .completion import ladder_words
+
+    return ladder_words(incomplete)
+
+
+def _complete_rules_words(ctx, param, incomplete):
+    """``mjcli rules VARIANT [PATTERN...]``: a variant id first, then that variant's pattern ids."""
+    from .completion import pattern_words, variant_words
+
+    given = ctx.params.get("variant_opt") or (ctx.params.get("variant_ids") or (None,))[0]
+    if given is None:
+        return variant_words(incomplete)
+    return pattern_words(given, incomplete)
+
+
 def variant_options(fn):
-    fn = click.option("--rules", "rules_file", metavar="FILE", default=None,
+    fn = click.option("--rules", "rules_file", metavar="FILE", default=None, type=click.Path(),
                       help="A house-rule YAML file that extends a built-in variant.")(fn)
-    fn = click.option("--variant", "-v", "variant", metavar="VARIANT", default=None,
+    fn = click.option("--variant", "-v", "variant", metavar="VARIANT", default=None, shell_complete=_complete_variant,
                       help="hk, sg, my3 or paohuzi (default hk, or $MJCLI_VARIANT).")(fn)
     return fn
 
@@ -340,11 +373,14 @@ def _pairs(values, sep: str, what: str, example: str):
 @cli.command(epilog=EPILOG, short_help="Turn a result into payments and the net per seat.")
 @variant_options
 @(lambda fn: format_option(fn, ("svg",)))
-@click.option("--winner", metavar="SEAT", type=SEAT, default=None, help="The winner's seat (leave out for a drawn hand).")
-@click.option("--from", "shooter", metavar="SEAT", type=SEAT, default=None, help="The shooter; leave out for a self-drawn win.")
+@click.option("--winner", metavar="SEAT", type=SEAT, default=None, shell_complete=_complete_seat,
+              help="The winner's seat (leave out for a drawn hand).")
+@click.option("--from", "shooter", metavar="SEAT", type=SEAT, default=None, shell_complete=_complete_seat,
+              help="The shooter; leave out for a self-drawn win.")
 @click.option("--value", type=int, default=None, help="The hand's value in the variant's unit.")
 @click.option("--hand", default=None, help="The winning hand; it is scored to get the value.")
-@click.option("--bao", metavar="SEAT", type=SEAT, default=None, help="The player liable under the bao/baau rule.")
+@click.option("--bao", metavar="SEAT", type=SEAT, default=None, shell_complete=_complete_seat,
+              help="The player liable under the bao/baau rule.")
 @click.option("--robbed-kong", is_flag=True, help="The --from seat's kong was robbed.")
 @click.option("--kong", "kongs", multiple=True, metavar="SEAT:KIND[:FROM]",
               help="A kong made this hand: KIND concealed, claimed or added (repeatable).")
@@ -354,7 +390,8 @@ def _pairs(values, sep: str, what: str, example: str):
               help="Held from the deal: a complete bonus family (my3), or a bite in sg: cat-mouse, "
                    "rooster-centipede, animal, flower (own flower + season), bite (repeatable).")
 @click.option("--fei", multiple=True, metavar="SEAT=N", help="Fei held by a player at the end (my3, repeatable).")
-@click.option("--ladder", default=None, metavar="NAME", help="A payment preset (see README).")
+@click.option("--ladder", default=None, metavar="NAME", shell_complete=_complete_ladder,
+              help="A payment preset (see README).")
 @click.option("--stake", default=None, metavar="DECIMAL",
               help="Money per unit (above 0, at most 1e12, up to 4 decimal places): amounts come out multiplied.")
 @click.option("--ledger", type=click.File("rb"), default=None, metavar="FILE",
@@ -453,11 +490,12 @@ def _width() -> int:
     return 80
 
 
-@cli.command(epilog=EPILOG, short_help="A variant's hand table, its tiles, or the variants.")
-@click.argument("variant_ids", nargs=-1, metavar="[VARIANT]")
-@click.option("--variant", "-v", "variant_opt", metavar="VARIANT", default=None,
+@cli.command(epilog=EPILOG, short_help="Print a variant's cheat sheet, or the list of variants.")
+@click.argument("variant_ids", nargs=-1, metavar="[VARIANT] [PATTERN]...", shell_complete=_complete_rules_words)
+@click.option("--variant", "-v", "variant_opt", metavar="VARIANT", default=None, shell_complete=_complete_variant,
               help="The variant (as the VARIANT argument): hk, sg, my3, paohuzi or a variant file.")
-@click.option("--rules", "rules_file", metavar="FILE", default=None, help="Show a house-rule file's table.")
+@click.option("--rules", "rules_file", metavar="FILE", default=None, type=click.Path(),
+              help="Show a house-rule file's table.")
 @click.option("--long", "long_", is_flag=True, help="Add each pattern's full description and example hand.")
 @click.option("--tiles", is_flag=True, help="Print the tile set and the notation of the variant.")
 @click.option("--lang", type=click.Choice(["en", "ms", "ta", "zh", "th"]), default="en", show_default=True,
@@ -472,6 +510,7 @@ def _width() -> int:
 def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_patterns, fmt, glyphs):
     """Print a variant's cheat sheet: its hands, values and payments (with no VARIANT, the list of variants).
 
+    PATTERN ids after the VARIANT (or after -v VARIANT) print only those patterns, in full.
     `mjcli rules --check FILE...` validates house-rule files instead."""
     from . import rulesview
 
@@ -485,12 +524,11 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
         rulesview.print_registry(out)
         return
     if variant_opt is not None:
-        if variant_ids and variant_ids != (variant_opt,):
-            raise Fail(f"the variant is given twice ({variant_ids[0]} and -v {variant_opt}); give one")
-        variant_ids = (variant_opt,)
-    if len(variant_ids) > 1:
-        raise Fail(f"one VARIANT at a time, got {' '.join(variant_ids)}; to check rule files use --check FILE...")
+        if variant_ids and variant_ids[0] == variant_opt:
+            variant_ids = variant_ids[1:]
+        variant_ids = (variant_opt, *variant_ids)
     variant_id = variant_ids[0] if variant_ids else None
+    only = list(variant_ids[1:])
     width = _width()
     if tiles:
         if fmt != "table":
@@ -501,6 +539,10 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
         rulesview.print_variant_list(out, fmt, width)
         return
     v = _variant(variant_id, rules_file)
+    if only:
+        _check_pattern_ids(v, only, variant_opt)
+        rulesview.print_table(v, out, lang=lang, fmt=fmt, width=width, long=True, glyphs=glyphs, only=only)
+        return
     rulesview.print_table(v, out, lang=lang, fmt=fmt, width=width, long=long_, glyphs=glyphs)
 
 
@@ -520,6 +562,41 @@ def schema(kind):
     if kind not in contract.KINDS:
         raise Fail(f"unknown record kind {kind!r}; kinds are {', '.join(contract.KINDS)} (`mjcli schema` lists them)")
     click.echo(contract.schema_text(kind), nl=False)
+
+
+def _check_pattern_ids(v, words, variant_opt) -> None:
+    from .variant import builtin_ids
+
+    ids = [p.id for p in v.patterns]
+    for w in words:
+        if w in ids:
+            continue
+        if w in builtin_ids() or w.endswith((".yaml", ".yml")):
+            given = f"-v {variant_opt} and {w}" if variant_opt else f"{v.id} {w}"
+            raise Fail(f"one VARIANT at a time, got {given}; to check rule files use --check FILE...")
+        if not ids:
+            raise Fail(f"{v.id} has no pattern ids; `mjcli rules {v.id}` prints its whole table")
+        import difflib
+
+        close = difflib.get_close_matches(w.lower().replace("-", "_"), ids, n=3, cutoff=0.7)
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        raise Fail(f"no pattern {w!r} in {v.id}{hint}; `mjcli rules {v.id}` lists its pattern ids")
+
+
+@cli.command(epilog=EPILOG, short_help="Print the shell completion script (bash, zsh or fish).")
+@click.argument("shell", type=click.Choice(["bash", "zsh", "fish"]))
+def completion(shell):
+    """Print the shell completion script for SHELL: commands, options, variants, formats, seats,
+    ladders, languages and pattern ids complete on Tab.
+
+    \b
+    bash: eval "$(mjcli completion bash)"   in ~/.bashrc
+    zsh:  eval "$(mjcli completion zsh)"    in ~/.zshrc, after compinit
+    fish: mjcli completion fish > ~/.config/fish/completions/mjcli.fish
+    """
+    from .completion import script
+
+    click.echo(script(cli, shell), nl=False)
 
 
 def main(argv=None) -> None:

@@ -115,8 +115,9 @@ def short_when(description: str) -> str:
 
 
 def value_text(p: dict) -> str:
+    """The value column: a number, "N each", or "limit" (the title gives the limit's value)."""
     if p["limit"]:
-        return f"limit ({p['value']})"
+        return "limit"
     return f"{p['value']} each" if p["each"] else str(p["value"])
 
 
@@ -140,17 +141,23 @@ def variant_record(v, lang: str = "en") -> dict:
 
 
 def print_table(v, out: TextIO, lang: str = "en", fmt: str = "table", *, width: int = 80, long: bool = False,
-                glyphs: bool = False) -> None:
+                glyphs: bool = False, only: list[str] | None = None) -> None:
+    """The game's rules table; ``only`` (pattern ids) keeps those patterns alone, without the payments."""
+    if only:
+        out.write(mahjong_table(v, lang, fmt, width=width, long=long, glyphs=glyphs, only=only))
+        return
     from .registry import game_kind
 
     out.write(game_kind(v.game).rules_table(v, lang, fmt, width=width, long=long, glyphs=glyphs))
 
 
 def mahjong_table(v, lang: str = "en", fmt: str = "table", *, width: int = 80, long: bool = False,
-                  glyphs: bool = False) -> str:
+                  glyphs: bool = False, only: list[str] | None = None) -> str:
     """A mahjong variant's hand table and payment rules: text fitted to ``width``, or json, jsonl,
-    csv (one record a pattern), markdown or html."""
+    csv (one record a pattern), markdown or html. ``only``: those pattern ids alone."""
     rec = variant_record(v, lang)
+    if only:
+        rec["patterns"] = [p for p in rec["patterns"] if p["id"] in only]
     if fmt == "json":
         import json
 
@@ -165,7 +172,10 @@ def mahjong_table(v, lang: str = "en", fmt: str = "table", *, width: int = 80, l
         return buf.getvalue()
     from .sheet import render
 
-    return render(mahjong_doc(v, rec, long=long, glyphs=glyphs and fmt == "table"), fmt, width)
+    doc = mahjong_doc(v, rec, long=long, glyphs=glyphs and fmt == "table")
+    if only:  # the title and the patterns asked for
+        doc = [b for b in doc if b[0] in ("title", "table")][:2]
+    return render(doc, fmt, width)
 
 
 def mahjong_doc(v, rec: dict, long: bool = False, glyphs: bool = False) -> list[tuple]:
