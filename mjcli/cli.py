@@ -266,7 +266,9 @@ def cli():
 @progress_option
 @context_options
 def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, **kw):
-    """Score HANDS (or one hand per line on standard input): every pattern, the total, verdicts, payment."""
+    """Score HANDS (or one hand per line on standard input): every pattern, the total, verdicts, payment.
+
+    A hand need not be quoted: unless every argument alone is a whole hand, the arguments are one hand."""
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
     from .api import score_line
@@ -283,7 +285,9 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, **kw)
 @progress_option
 @context_options
 def wait(hands, variant, rules_file, fmt, glyphs, progress, **kw):
-    """List the tiles that complete each ready HAND, how many are left, and what each win is worth."""
+    """List the tiles that complete each ready HAND, how many are left, and what each win is worth.
+
+    A hand need not be quoted: unless every argument alone is a whole hand, the arguments are one hand."""
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
     from .api import wait_line

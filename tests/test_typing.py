@@ -459,3 +459,18 @@ def test_no_seed_wording_in_docs_and_variant_files():
     files = [root / "README.md", *sorted((root / "docs").rglob("*.md")), *sorted((root / "variants").rglob("*.yaml"))]
     for f in files:
         assert not SEED.search(f.read_text(encoding="utf-8")), f
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(), st.sampled_from(TYPINGS))
+def test_typed_forms_of_any_hand_parse_to_it(hand, typing):
+    assert parse_hand(typing(format_hand(hand))) == hand
+
+
+@pytest.mark.parametrize("vid, text", [("hk", "123m 456m 789m 23p EE"), ("my3", "123p 456p 789p EE 2p J"),
+                                       ("hk", "123m 456m 789m 23p EEE")])
+def test_wait_glyphs_parse_back(vid, text):
+    code, out, _ = run("wait", "-v", vid, "--glyphs", text)
+    glyph_form, canonical = out.splitlines()[0].split("  ", 1)
+    assert "@" not in glyph_form
+    assert parse_hand(glyph_form) == parse_hand(canonical.rsplit("   (", 1)[0])
