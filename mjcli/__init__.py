@@ -10,7 +10,7 @@ The library API (the command line is a thin layer over it)::
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 __all__ = ["load_variant", "score_line", "wait_line", "settle", "SettleRequest", "parse_hand", "format_hand",
            "MjError", "__version__"]
 

@@ -66,6 +66,17 @@ def format_option(fn, extra: tuple[str, ...] = ()):
                         default="table", show_default=True, help="Output format.")(fn)
 
 
+def header_option(fn):
+    return click.option("--no-header", "no_header", is_flag=True,
+                        help="Leave out the CSV header line (with --format csv), e.g. to append to a file.")(fn)
+
+
+def _header(fmt: str, no_header: bool) -> bool:
+    if no_header and fmt != "csv":
+        raise Fail(f"--no-header leaves out the CSV header line; use it with --format csv, not {fmt}")
+    return not no_header
+
+
 def glyphs_option(fn):
     return click.option("--glyphs", is_flag=True, help="Show tiles as Unicode mahjong tiles in table output.")(fn)
 
@@ -177,7 +188,8 @@ def _argument_column(message: str, hands: tuple[str, ...]) -> str:
     return re.sub(r"\(at column (\d+)\)", where, message)
 
 
-def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, whole=None) -> None:
+def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, header: bool = True,
+               whole=None) -> None:
     """Answer every input line in order, streaming; exit 1 if any line failed."""
     from .output import emit
 
@@ -191,7 +203,10 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
             else:
                 res = answer(item)
                 code = res.answer_code
+                extra = getattr(res, "table_extra", None) if fmt == "table" else None
                 res = res.as_dict()
+                if extra:  # e.g. wait on a hand that already wins: its score, shown in the table only
+                    res.update(extra)
                 res["line"] = n
                 if code is not None and res["ok"]:
                     res["answer"] = code
@@ -208,7 +223,7 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
         click.echo(f"error: {state['where']}: {escape_controls(one_line(message))}", err=True)
 
     try:
-        emit(records(), fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error)
+        emit(records(), fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error, header=header)
         sys.stdout.flush()  # a write error (disk full) shows here, not after exit
     except BrokenPipeError:  # `| head`: the reader has gone; end quietly (click would exit 1)
         _quiet_stdout()
@@ -264,17 +279,19 @@ def cli():
 @glyphs_option
 @click.option("--all", "all_readings", is_flag=True, help="Show every reading of the hand, best first.")
 @progress_option
+@header_option
 @context_options
-def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, **kw):
+def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_header, **kw):
     """Score HANDS (or one hand per line on standard input): every pattern, the total, verdicts, payment.
 
     A hand need not be quoted: unless every argument alone is a whole hand, the arguments are one hand."""
+    header = _header(fmt, no_header)
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
     from .api import score_line
 
-    _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings), progress,
-               _whole(v, "score"))
+    _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings), progress, header,
+               whole=_whole(v, "score"))
 
 
 @cli.command(epilog=EPILOG, short_help="What completes a ready hand, and what each win is worth.")
@@ -283,16 +300,27 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, **kw)
 @format_option
 @glyphs_option
 @progress_option
+@header_option
 @context_options
-def wait(hands, variant, rules_file, fmt, glyphs, progress, **kw):
+def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, **kw):
     """List the tiles that complete each ready HAND, how many are left, and what each win is worth.
 
-    A hand need not be quoted: unless every argument alone is a whole hand, the arguments are one hand."""
+    A HAND of 13 tiles: what completes it. Of 14 (one just drawn): what each discard leaves, and
+    its score first when it already wins. A hand need not be quoted: unless every argument alone is a
+    whole hand, the arguments are one hand."""
+    if kw.get("win") is not None:
+        raise Fail("wait tries every tile as the winning one; leave out --win "
+                   "(`mjcli score HAND --win T` prices one win)")
+    if kw.get("self_drawn"):
+        raise Fail("wait gives both values, on a discard and self-drawn; leave out --self-drawn "
+                   "(--last-tile and the other self-drawn words keep the self-drawn column only)")
+    header = _header(fmt, no_header)
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
     from .api import wait_line
 
-    _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov), progress, _whole(v, "wait"))
+    _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov), progress, header,
+               whole=_whole(v, "wait"))
 
 
 def _whole(v, command: str):
@@ -341,9 +369,11 @@ def _pairs(values, sep: str, what: str, example: str):
 @click.option("--players", metavar="NAMES", default=None,
               help="With --ledger: the players in seating order, the first dealer first (e.g. Ann,Bo,Cy,Di); "
                    "hands then name players and mjcli works out dealer, seats and round.")
+@header_option
 def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_kong, kongs, bonus, dealt, fei,
-           ladder, stake, ledger, progress, chart, players):
+           ladder, stake, ledger, progress, chart, players, no_header):
     """Turn a result into payments: who pays whom and why, and the net per seat."""
+    header = _header(fmt, no_header)
     v = _variant(variant, rules_file)
     from .output import emit
 
@@ -368,7 +398,7 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
                 bad = _ledger_chart(v, ledger, fmt, ladder, stake, names, progress)
             else:
                 bad = run_ledger(v, ledger, fmt, sys.stdout, ladder=ladder, stake=stake, players=names,
-                                 progress=progress)
+                                 progress=progress, header=header)
         except MjError as exc:  # the players (line or option): nothing is settled without them
             raise Fail(exc.message) from None
         if bad:
@@ -384,7 +414,7 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
         rec = settle_record(v, opts)
     except MjError as exc:
         raise Fail(exc.message, EXIT_BAD_HAND if exc.code in ("invalid_hand", "parse_error", "invalid_context") else EXIT_USAGE) from None
-    emit([rec], fmt, "settle", sys.stdout)
+    emit([rec], fmt, "settle", sys.stdout, header=header)
 
 
 def _ledger_chart(v, ledger, fmt, ladder, stake, names, progress=None) -> int:
@@ -411,41 +441,88 @@ def _ledger_chart(v, ledger, fmt, ladder, stake, names, progress=None) -> int:
     return bad
 
 
+def _width() -> int:
+    """The width to fit: $COLUMNS when set, else the terminal's, else 80 (a pipe or a file)."""
+    import shutil
+
+    cols = os.environ.get("COLUMNS", "")
+    if cols.strip().isdigit() and int(cols) > 0:
+        return int(cols)
+    try:
+        if sys.stdout.isatty():
+            return shutil.get_terminal_size((80, 24)).columns
+    except (AttributeError, ValueError, OSError):
+        pass
+    return 80
+
+
 @cli.command(epilog=EPILOG, short_help="A variant's hand table, its tiles, or the variants.")
 @click.argument("variant_ids", nargs=-1, metavar="[VARIANT]")
+@click.option("--variant", "-v", "variant_opt", metavar="VARIANT", default=None,
+              help="The variant (as the VARIANT argument): hk, sg, my3, paohuzi or a variant file.")
 @click.option("--rules", "rules_file", metavar="FILE", default=None, help="Show a house-rule file's table.")
+@click.option("--long", "long_", is_flag=True, help="Add each pattern's full description and example hand.")
 @click.option("--tiles", is_flag=True, help="Print the tile set and the notation of the variant.")
 @click.option("--lang", type=click.Choice(["en", "ms", "ta", "zh", "th"]), default="en", show_default=True,
               help="Language of pattern names and descriptions.")
 @click.option("--check", "check", multiple=True, metavar="FILE", help="Validate rule files; exit 1 on any error.")
 @click.option("--patterns", "list_patterns", is_flag=True, help="List the registered pattern ids.")
-@click.option("--format", "-f", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-def rules(variant_ids, rules_file, tiles, lang, check, list_patterns, fmt):
-    """Print a variant's hand table (or, with no VARIANT, the list of variants).
+@click.option("--format", "-f", "fmt", type=_AsciiChoice(["table", "json", "jsonl", "csv", "markdown", "html"]),
+              default="table", show_default=True,
+              help="Output format: table fits the terminal width ($COLUMNS, 80 when not a terminal); "
+                   "markdown and html make a cheat sheet to print.")
+@glyphs_option
+def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_patterns, fmt, glyphs):
+    """Print a variant's cheat sheet: its hands, values and payments (with no VARIANT, the list of variants).
 
     `mjcli rules --check FILE...` validates house-rule files instead."""
     from . import rulesview
 
     from .safetext import EscapingWriter
 
-    out = sys.stdout if fmt == "json" else EscapingWriter(sys.stdout)  # a rule file's id or name: no raw ESC
+    out = sys.stdout if fmt in ("json", "jsonl") else EscapingWriter(sys.stdout)  # a rule file's id or name: no raw ESC
     if check:  # --check A B C: the words after the first file are files too
         ok = rulesview.check_files(check + variant_ids, out)
         raise SystemExit(EXIT_OK if ok else EXIT_BAD_HAND)
     if list_patterns:
         rulesview.print_registry(out)
         return
+    if variant_opt is not None:
+        if variant_ids and variant_ids != (variant_opt,):
+            raise Fail(f"the variant is given twice ({variant_ids[0]} and -v {variant_opt}); give one")
+        variant_ids = (variant_opt,)
     if len(variant_ids) > 1:
         raise Fail(f"one VARIANT at a time, got {' '.join(variant_ids)}; to check rule files use --check FILE...")
     variant_id = variant_ids[0] if variant_ids else None
+    width = _width()
+    if tiles:
+        if fmt != "table":
+            raise Fail(f"--tiles prints text; leave out --format {fmt}")
+        rulesview.print_tiles(_variant(variant_id, rules_file), out, width=width, glyphs=glyphs)
+        return
     if variant_id is None and rules_file is None:
-        rulesview.print_variant_list(out, fmt)
+        rulesview.print_variant_list(out, fmt, width)
         return
     v = _variant(variant_id, rules_file)
-    if tiles:
-        rulesview.print_tiles(v, out)
+    rulesview.print_table(v, out, lang=lang, fmt=fmt, width=width, long=long_, glyphs=glyphs)
+
+
+@cli.command(epilog=EPILOG, short_help="The JSON Schema of a record kind.")
+@click.argument("kind", required=False, metavar="[KIND]")
+def schema(kind):
+    """Print the JSON Schema of a record kind (score, wait, discards, settle, ledger, rules, variants).
+
+    With no KIND, list the kinds. Every json/jsonl record names its kind in
+    "schema", e.g. "mjcli/score/1"."""
+    from . import contract
+
+    if kind is None:
+        for k in contract.KINDS:
+            click.echo(f"{k:<9} {contract.schema_id(k):<17} {contract.DESCRIPTIONS[k]}")
         return
-    rulesview.print_table(v, out, lang=lang, fmt=fmt)
+    if kind not in contract.KINDS:
+        raise Fail(f"unknown record kind {kind!r}; kinds are {', '.join(contract.KINDS)} (`mjcli schema` lists them)")
+    click.echo(contract.schema_text(kind), nl=False)
 
 
 def main(argv=None) -> None:

@@ -20,7 +20,8 @@ from dataclasses import replace
 
 from . import decompose
 from .tiles import JOKER, Hand, format_hand, tile_code, validate, variant_tiles
-from .waits import WaitResult, answer_line, wait
+from .scoring import score
+from .waits import WaitResult, answer_line, check_size, wait
 
 
 def _without(hand: Hand, t: int) -> Hand:
@@ -42,11 +43,16 @@ def _wait_key(w: dict):
 
 def discard_waits(hand: Hand, variant) -> WaitResult:
     """Every discard of a 14-tile hand that leaves it ready, best first."""
-    validate(hand, variant, size=14)
+    check_size(hand, variant, 14)
     res = WaitResult(format_hand(replace(hand, win=None), win=False), variant.id, variant.unit, variant.minimum)
     thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
     if decompose.readings(hand, variant_tiles(variant), thirteen, variant.most_copies):
         res.notes.append("these 14 tiles already form a winning hand; `mjcli score` prices it")
+    won = score(hand, variant)  # as `mjcli score` prices these 14 tiles (a hand can win without sets: flowers)
+    res.extra["already_wins"] = won.winning
+    res.extra["already_wins_total"] = won.total if won.winning else None
+    if won.winning:  # the table shows its score first
+        res.table_extra["wins_as_is"] = won.as_dict()
     candidates = sorted(set(hand.concealed)) + ([JOKER] if hand.jokers else [])
     out = []
     for t in candidates:

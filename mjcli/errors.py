@@ -18,6 +18,9 @@ EXIT_INTERRUPTED = 130  # Ctrl-C
 NOT_WINNING = "not_winning"
 NOT_READY = "not_ready"
 BELOW_MINIMUM = "below_minimum"
+# The ``answer`` of every score and wait record (issue 12) is one of the above, or:
+ANSWER_OK = "ok"  # a payable win (score), a ready hand (wait)
+INVALID = "invalid"  # the line could not be read or is not possible; ``error`` says why
 
 
 class MjError(Exception):

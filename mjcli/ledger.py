@@ -439,6 +439,7 @@ def ledger_records(variant, stream: BinaryIO, ladder: str | None = None, stake: 
 
 
 def _records(variant, items, ladder, stake, state, session: Session | None) -> Iterator[dict]:
+    from .contract import shape
     from .settlement import settle_record
 
     running = {s: 0 for s in (session.players if session else variant.seats)}
@@ -462,21 +463,20 @@ def _records(variant, items, ladder, stake, state, session: Session | None) -> I
             rec = settle_record(variant, opts)
         except MjError as exc:
             state["bad"] += 1
-            bad = {"hand_no": hand_no, "line": n, "ok": False, "error": exc.as_record()}
-            if label:
-                bad["label"] = label
+            bad = {"hand_no": hand_no, "line": n, "ok": False, "error": exc.as_record(), "label": label,
+                   "variant": variant.id, "unit": variant.unit, "net": None}
             bad.update(where)
-            yield bad
+            yield shape("ledger", bad)
             continue
-        out = {"hand_no": hand_no, "line": n, "ok": True}
-        if label:
-            out["label"] = label
+        out = {"hand_no": hand_no, "line": n, "ok": True, "error": None, "label": label}
+        rec = dict(rec)
+        rec.pop("schema", None)
         if session is not None:
             out.update(where)
             winner, shooter = opts["winner"], opts["shooter"]
-            out["winner"] = session.player_at(winner) if winner else None
-            out["from"] = session.player_at(shooter) if shooter else None
             rec = _by_name(session, rec)
+            rec["winner"] = session.player_at(winner) if winner else None
+            rec["from"] = session.player_at(shooter) if shooter else None
         out.update(rec)
         for s, v in rec["net"].items():
             running[s] = _num(running[s] + v)
@@ -484,7 +484,7 @@ def _records(variant, items, ladder, stake, state, session: Session | None) -> I
         if session is not None:
             out["deal"] = session.after(opts["winner"], opts["kongs"])
             out["next_dealer"] = session.dealer_name
-        yield out
+        yield shape("ledger", out)
 
 
 # --- output of the players form (names as columns) ------------------------------------
@@ -527,25 +527,6 @@ def players_table(rec: dict) -> str:
     return "\n".join(lines)
 
 
-def _players_csv(records: Iterator[dict], players: tuple[str, ...], out: TextIO) -> None:
-    import csv
-
-    from .output import _csv_cell
-
-    cols = ["hand_no", "line", "label", "ok", "error", "round", "dealer", "winner", "from", "value", "base",
-            "payments", "deal", "next_dealer"]
-    cols += [f"{k}_{p}" for k in ("seat", "net", "running") for p in players]
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(cols)
-    for rec in records:
-        row = dict(rec, error=rec["error"]["message"] if rec.get("error") else "")
-        row["payments"] = "; ".join(f"{p['from']}>{p['to']} {p['amount']} {p['reason']}"
-                                    for p in rec.get("payments", ()))
-        for key in ("seat", "net", "running"):
-            row.update({f"{key}_{p}": v for p, v in (rec.get("seats" if key == "seat" else key) or {}).items()})
-        writer.writerow([_csv_cell(row.get(c, "")) for c in cols])
-
-
 def ledger_series(variant, binary_file: BinaryIO, ladder: str | None = None, stake=None,
                   players: tuple[str, ...] | None = None, on_error=None, progress: bool | None = None
                   ) -> tuple[list, int]:
@@ -572,7 +553,7 @@ def ledger_series(variant, binary_file: BinaryIO, ladder: str | None = None, sta
 
 def run_ledger(variant, binary_file: BinaryIO, fmt: str, out: TextIO, ladder: str | None = None,
                stake: float | None = None, players: tuple[str, ...] | None = None,
-               progress: bool | None = None) -> int:
+               progress: bool | None = None, header: bool = True) -> int:
     """Settle every hand of a ledger and write the records; return the number of bad lines.
 
     A bad players line (or ``players``) raises :class:`SettleError` before anything is written.
@@ -592,10 +573,8 @@ def run_ledger(variant, binary_file: BinaryIO, fmt: str, out: TextIO, ladder: st
 
     session, items = _first_players(variant, track(_lines(binary_file), binary_file, progress, "hands"), players)
     records = _records(variant, items, ladder, stake, state, session)
-    if session is None or fmt in ("json", "jsonl"):
-        emit(records, fmt, "ledger", out, on_error=on_error)
-    elif fmt == "csv":
-        _players_csv(records, session.players, out)
+    if session is None or fmt in ("json", "jsonl", "csv"):
+        emit(records, fmt, "ledger", out, on_error=on_error, header=header)
     else:
         first = True
         for rec in records:

@@ -102,7 +102,7 @@ def score_table(rec: dict, glyphs: bool = False) -> str:
         return "\n".join(lines)
     if rec.get("reading"):
         lines.append(f"reading: {rec['reading']}")
-    if "huxi" in rec and rec.get("groups"):
+    if rec.get("huxi") is not None and rec.get("groups"):
         rows = [[g["text"], g["kind"], g["huxi"]] for g in rec["groups"]]
         lines.append(tabulate(rows, headers=["group", "kind", "huxi"], tablefmt="simple"))
     rows = [[p["name"], p["id"], p["count"] if p["count"] != 1 else "", p["points"]] for p in rec["patterns"]]
@@ -116,7 +116,7 @@ def score_table(rec: dict, glyphs: bool = False) -> str:
     elif rec["raw"] > rec["total"]:
         verdict.append(f"raw {rec['raw']}, capped at the limit {rec['limit']}")
     verdict.append(f"minimum {rec['minimum']}: {'met' if rec['meets_minimum'] else 'NOT met'}")
-    extra = f" ({rec['tun']} tun)" if "tun" in rec else ""
+    extra = f" ({rec['tun']} tun)" if rec.get("tun") is not None else ""
     lines.append(f"total: {rec['total']} {unit}{extra}   [{'; '.join(verdict)}]")
     lines.append("payment: " + payment_text(rec.get("payment")))
     lines.extend(f"note: {n}" for n in rec.get("notes") or ())
@@ -131,7 +131,7 @@ def score_table(rec: dict, glyphs: bool = False) -> str:
 def payment_text(pay: dict | None) -> str:
     if not pay:
         return "nothing (below the minimum)"
-    if "each" in pay:
+    if pay.get("each") is not None:
         return f"each loser pays {_money(pay['each'])} (total {_money(pay['total'])})"
     if pay.get("robbed_kong"):
         return f"the konger pays {_money(pay['shooter'])}, the whole self-draw amount (robbed kong)"
@@ -141,11 +141,25 @@ def payment_text(pay: dict | None) -> str:
 
 def wait_table(rec: dict, glyphs: bool = False) -> str:
     lines = [_hand_glyphs(rec["hand"], glyphs) + f"   ({rec['variant']})"]
-    if not rec["ready"]:
+    if not rec["ready"] and not rec.get("wins_as_is"):
         lines.append("not ready: no tile completes this hand")
         lines.extend(f"note: {n}" for n in rec.get("notes", ()))
         return "\n".join(lines)
-    if "discards" in rec:  # a 14-tile hand: the waits after each discard
+    won = rec.get("wins_as_is")
+    if rec.get("discards") is not None and won:  # it already wins: the score first, then one line a discard
+        verdict = "" if won["meets_minimum"] else f" (below the minimum {won['minimum']})"
+        lines.append(f"already a win: {won['total']} {won['unit']}{verdict}: "
+                     + (", ".join(f"{p['name']} {p['points']}" for p in won["patterns"]) or "no scoring patterns"))
+        lines.append("payment: " + payment_text(won.get("payment")))
+        if rec["discards"]:
+            lines.append("or discard and wait:")
+        for d in rec["discards"]:
+            tiles = " ".join(_glyph_text(w["tile"], glyphs) for w in d["waits"])
+            best = f", best {d['best']} {rec['unit']}" if d.get("best") is not None else ""
+            lines.append(f"  discard {_glyph_text(d['discard'], glyphs)}: {d['tiles_left']} left ({tiles}){best}")
+        lines.extend(f"note: {n}" for n in rec.get("notes", ()) if "already form a winning hand" not in n)
+        return "\n".join(lines)
+    if rec.get("discards") is not None:  # a 14-tile hand: the waits after each discard
         for d in rec["discards"]:
             more = f" ({d['payable_left']} of them pay)" if d.get("payable_left", d["tiles_left"]) != d["tiles_left"] else ""
             lines.append(f"discard {_glyph_text(d['discard'], glyphs)}: {d['tiles_left']} tiles left{more}")
@@ -162,7 +176,7 @@ def _wait_rows(waits, rec, glyphs) -> str:
     from tabulate import tabulate
 
     unit = rec["unit"]
-    if waits and "self_drawn_tun" in waits[0]:  # paohuzi: huxi and tun by who revealed the card
+    if waits and waits[0].get("self_drawn_tun") is not None:  # paohuzi: huxi and tun by who revealed the card
         rows = [[w["tile"], w["left"], _num(w["discard"]), w["discard_tun"] or "-", _num(w["self_drawn"]),
                  w["self_drawn_tun"] or "-"] for w in waits]
         return tabulate(rows, headers=["card", "left", f"by another ({unit})", "tun", f"by self ({unit})", "tun"],
@@ -207,44 +221,8 @@ TABLES: dict[str, Callable[[dict, bool], str]] = {"score": score_table, "wait": 
 
 
 # --- csv -----------------------------------------------------------------------
-
-CSV_COLUMNS = {
-    "score": ["line", "hand", "variant", "ok", "error", "winning", "patterns", "raw", "total", "limit_hand",
-              "minimum", "limit", "unit", "meets_minimum", "payment"],
-    "wait": ["line", "hand", "variant", "ok", "error", "ready", "waits"],
-    # one row per ledger hand; a 3-seat variant leaves the N columns empty
-    "ledger": ["hand_no", "line", "label", "ok", "error", "value", "base", "payments"]
-              + [f"net_{s}" for s in "ESWN"] + [f"running_{s}" for s in "ESWN"],
-    "settle": ["hand_no", "from", "to", "amount", "reason"],
-}
-
-
-def _csv_rows(kind: str, rec: dict):
-    if kind == "ledger":
-        row = dict(rec, error=rec["error"]["message"] if rec.get("error") else "")
-        row["payments"] = "; ".join(f"{p['from']}>{p['to']} {_money(p['amount'])} {p['reason']}" for p in rec.get("payments", ()))
-        for key in ("net", "running"):
-            row.update({f"{key}_{s}": v for s, v in (rec.get(key) or {}).items()})
-        yield [_csv_cell(row.get(c, "")) for c in CSV_COLUMNS[kind]]
-        return
-    if kind == "settle":
-        for p in rec["payments"]:
-            yield [_csv_cell(x) for x in (rec.get("hand_no", ""), p["from"], p["to"], p["amount"], p["reason"])]
-        return
-    row = dict(rec)
-    row["error"] = rec["error"]["message"] if rec.get("error") else ""
-    if kind == "score":
-        row["patterns"] = ";".join(f"{p['id']}={p['points']}" for p in rec.get("patterns") or ())
-        pay = rec.get("payment")
-        row["payment"] = dumps(dict(sorted(pay.items()))) if pay else ""
-    else:
-        row["waits"] = ";".join(
-            f"{w['tile']}:{w['left']}:{_num(w['discard'])}:{_num(w['self_drawn'])}" for w in rec.get("waits", [])
-        )
-        if rec.get("discards"):  # a 14-tile hand: DISCARD>TILE:LEFT:DISCARD:SELF-DRAWN
-            row["waits"] = ";".join(f"{d['discard']}>{w['tile']}:{w['left']}:{_num(w['discard'])}:{_num(w['self_drawn'])}"
-                                    for d in rec["discards"] for w in d["waits"])
-    yield [_csv_cell(row.get(c, "")) for c in CSV_COLUMNS[kind]]
+# The columns and rows of each kind are the contract's (see :mod:`mjcli.contract`): scalars only, the same
+# columns on every row of a kind.
 
 
 def _csv_cell(v):
@@ -261,8 +239,14 @@ def _csv_cell(v):
 
 
 def emit(records: Iterable[dict], fmt: str, kind: str, out: TextIO, *, glyphs: bool = False,
-         on_error: Callable[[dict], None] | None = None) -> None:
-    """Write every record in ``fmt``; error records go to ``on_error`` as well in table form."""
+         on_error: Callable[[dict], None] | None = None, header: bool = True) -> None:
+    """Write every record in ``fmt``; error records go to ``on_error`` as well in table form.
+
+    Every record is first given the fixed shape of its kind (:func:`mjcli.contract.shape`); ``header``
+    False leaves out the CSV header line."""
+    from .contract import shape
+
+    records = (shape(kind, rec) for rec in records)
     if fmt == "json":
         out.write("[")
         first = True
@@ -276,10 +260,14 @@ def emit(records: Iterable[dict], fmt: str, kind: str, out: TextIO, *, glyphs: b
             out.write(dumps(rec) + "\n")
         return
     if fmt == "csv":
+        from .contract import csv_columns, csv_rows
+
         writer = csv.writer(EscapingWriter(out), lineterminator="\n")
-        writer.writerow(CSV_COLUMNS[kind])
+        cols = csv_columns(kind)
+        if header:
+            writer.writerow(cols)
         for rec in records:
-            writer.writerows(_csv_rows(kind, rec))
+            writer.writerows([_csv_cell(row[c]) for c in cols] for row in csv_rows(kind, rec))
         return
     render = TABLES[kind]
     out = EscapingWriter(out)

@@ -53,12 +53,14 @@ class Game:
         command line are then each a hand, else they are joined into one."""
         return True
 
-    def rules_table(self, variant, lang: str = "en", fmt: str = "table") -> str:
-        """What ``mjcli rules VARIANT`` prints."""
+    def rules_table(self, variant, lang: str = "en", fmt: str = "table", *, width: int = 80, long: bool = False,
+                    glyphs: bool = False) -> str:
+        """What ``mjcli rules VARIANT`` prints: ``fmt`` table (no line wider than ``width`` display
+        columns; ``long`` adds the full descriptions and examples), json, jsonl, csv, markdown or html."""
         raise NotImplementedError
 
-    def tiles_text(self, variant) -> str:
-        """What ``mjcli rules VARIANT --tiles`` prints."""
+    def tiles_text(self, variant, *, width: int = 80, glyphs: bool = False) -> str:
+        """What ``mjcli rules VARIANT --tiles`` prints, fitted to ``width``."""
         raise NotImplementedError
 
     def validate_section(self, data, ck) -> None:

@@ -1,4 +1,4 @@
-"""What ``mjcli rules`` prints: the variant list, a hand table, the tile set, file checks."""
+"""What ``mjcli rules`` prints: the variant list, a hand table (the cheat sheet), the tile set, file checks."""
 
 from __future__ import annotations
 
@@ -6,19 +6,65 @@ from typing import TextIO
 
 from .errors import MjError
 
-NOTATION = """\
-Notation: CONCEALED  MELDS...  | BONUS...  CONTEXT...
-  tiles    123m 456p 789s (digits + suit), 1z-7z or E S W N P(white) F(green) C(red)
-  melds    [123p] chow/pong claimed   [5555p] claimed kong   {5555p} added kong   (5555p) concealed kong
-  bonus    after |: f1-f4 flowers, s1-s4 seasons, cat mouse rooster centipede (a1-a4), face (k1-k4), J drowned Fei
-  context  @5p winning tile, zimo, seat=S, round=E, last-tile, last-discard, kong-replacement,
-           bonus-replacement, rob-kong, kong-on-kong, heavenly, earthly
-  example  234p 567p EE [CCC] [FFF] | f1 s1 zimo seat=E"""
+NOTATION_ROWS = (
+    ("tiles", "123m 456p 789s (digits + suit), 1z-7z or E S W N P (white) F (green) C (red)"),
+    ("melds", "[123p] chow or pong claimed, [5555p] claimed kong, {5555p} added kong, (5555p) concealed kong"),
+    ("bonus", "after |: f1-f4 flowers, s1-s4 seasons, cat mouse rooster centipede (a1-a4), face (k1-k4), "
+              "J drowned Fei"),
+    ("context", "@5p winning tile, zimo, seat=S, round=E, last-tile, last-discard, kong-replacement, "
+                "bonus-replacement, rob-kong, kong-on-kong, heavenly, earthly"),
+    ("example", "234p 567p EE [CCC] [FFF] | f1 s1 zimo seat=E"),
+)
+FORMATS = ("table", "json", "jsonl", "csv", "markdown", "html")
 
 
-def print_variant_list(out: TextIO, fmt: str = "table") -> None:
-    from tabulate import tabulate
+def notation_lines(head: str, rows, width: int = 80) -> list[str]:
+    """The notation help: a heading and labelled rows, fitted to ``width``."""
+    from .sheet import labelled, wrap
 
+    out = wrap(head, width)
+    for label, text in rows:
+        out.extend(labelled(label, text, width))
+    return out
+
+
+NOTATION = "\n".join(notation_lines("Notation: CONCEALED  MELDS...  | BONUS...  CONTEXT...", NOTATION_ROWS))
+
+
+def write_rows(rows: list[dict], fmt: str, out: TextIO) -> None:
+    """Records as ``jsonl`` (one JSON object a line) or ``csv`` (a header row, then one row each)."""
+    import json
+
+    if fmt == "jsonl":
+        for r in rows:
+            out.write(json.dumps(r, ensure_ascii=False) + "\n")
+        return
+    import csv
+
+    writer = csv.writer(out, lineterminator="\n")
+    keys = list(rows[0]) if rows else []
+    writer.writerow(keys)
+    for r in rows:
+        writer.writerow([_csv_cell(r.get(k)) for k in keys])
+
+
+def _csv_cell(v):
+    from .safetext import one_line
+
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return ""
+    if isinstance(v, (list, tuple)):
+        return ";".join(str(x) for x in v)
+    if isinstance(v, dict):
+        import json
+
+        return json.dumps(v, ensure_ascii=False)
+    return one_line(str(v)) if isinstance(v, str) else v
+
+
+def print_variant_list(out: TextIO, fmt: str = "table", width: int = 80) -> None:
     from .variant import builtin_ids, load_builtin
 
     rows = []
@@ -32,11 +78,46 @@ def print_variant_list(out: TextIO, fmt: str = "table") -> None:
     if fmt == "json":
         import json
 
-        out.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
+        from .contract import shape
+
+        out.write(json.dumps([shape("variants", r) for r in rows], ensure_ascii=False, indent=2) + "\n")
         return
-    out.write(tabulate([[r.get(k, "") for k in ("id", "name", "unit", "minimum", "limit", "players")] for r in rows],
-                       headers=["variant", "name", "unit", "minimum", "limit", "players"], tablefmt="simple") + "\n")
-    out.write("\n`mjcli rules VARIANT` prints its hand table; `--tiles` its tiles and notation.\n")
+    if fmt in ("jsonl", "csv"):
+        keys = ("id", "name", "unit", "minimum", "limit", "players", "patterns")
+        write_rows([{k: r.get(k) for k in keys} for r in rows], fmt, out)
+        return
+    from .sheet import render
+
+    keys = ("id", "name", "unit", "minimum", "limit", "players")
+    doc = [("table", ["variant", "name", "unit", "minimum", "limit", "players"],
+            [[str(r.get(k, "")) for k in keys] for r in rows], {"right": (3, 4, 5)})]
+    if fmt == "table":
+        doc.append(("p", "`mjcli rules VARIANT` prints its hand table (`--long` with descriptions and "
+                         "examples); `--tiles` its tiles and notation."))
+    out.write(render(doc, fmt, width))
+
+
+def short_when(description: str) -> str:
+    """The first clause of a description: the short "when" of the cheat sheet.
+
+    >>> short_when("Four chows and any pair; bonus tiles do not spoil it.")
+    'Four chows and any pair'
+    >>> short_when("Tong only, no honours (also called full colour).")
+    'Tong only, no honours (also called full colour)'
+    """
+    text = description.strip()
+    cut = len(text)
+    for mark in ("; ", ". ", "；", "。"):
+        i = text.find(mark)
+        if 0 < i < cut:
+            cut = i
+    return text[:cut].rstrip(".;。； ")
+
+
+def value_text(p: dict) -> str:
+    if p["limit"]:
+        return f"limit ({p['value']})"
+    return f"{p['value']} each" if p["each"] else str(p["value"])
 
 
 def variant_record(v, lang: str = "en") -> dict:
@@ -48,8 +129,8 @@ def variant_record(v, lang: str = "en") -> dict:
         "limit": v.limit,
         "patterns": [
             {"id": p.id, "name": p.name_in(lang), "value": v.limit if p.limit else p.value, "limit": p.limit,
-             "each": p.each, "replaces": list(p.replaces), "description": p.description_in(lang),
-             "example": p.example}
+             "each": p.each, "replaces": list(p.replaces), "when": short_when(p.description_in(lang)),
+             "description": p.description_in(lang), "example": p.example}
             for p in v.patterns
         ],
         "payment": dict(v.payment),
@@ -58,111 +139,134 @@ def variant_record(v, lang: str = "en") -> dict:
     }
 
 
-def print_table(v, out: TextIO, lang: str = "en", fmt: str = "table") -> None:
+def print_table(v, out: TextIO, lang: str = "en", fmt: str = "table", *, width: int = 80, long: bool = False,
+                glyphs: bool = False) -> None:
     from .registry import game_kind
 
-    out.write(game_kind(v.game).rules_table(v, lang, fmt))
+    out.write(game_kind(v.game).rules_table(v, lang, fmt, width=width, long=long, glyphs=glyphs))
 
 
-def mahjong_table(v, lang: str = "en", fmt: str = "table") -> str:
-    """A mahjong variant's hand table and payment rules, as text."""
-    import io
-
-    out = io.StringIO()
-    _write_table(v, out, lang, fmt)
-    return out.getvalue()
-
-
-def _write_table(v, out: TextIO, lang: str, fmt: str) -> None:
+def mahjong_table(v, lang: str = "en", fmt: str = "table", *, width: int = 80, long: bool = False,
+                  glyphs: bool = False) -> str:
+    """A mahjong variant's hand table and payment rules: text fitted to ``width``, or json, jsonl,
+    csv (one record a pattern), markdown or html."""
     rec = variant_record(v, lang)
     if fmt == "json":
         import json
 
-        out.write(json.dumps(rec, ensure_ascii=False, indent=2) + "\n")
-        return
-    from tabulate import tabulate
+        from .contract import shape
 
-    out.write(f"{rec['name']} ({v.id}): unit {v.unit}, minimum {v.minimum}, limit {v.limit}\n")
+        return json.dumps(shape("rules", dict(rec, game=v.game)), ensure_ascii=False, indent=2) + "\n"
+    if fmt in ("jsonl", "csv"):
+        import io
+
+        buf = io.StringIO()
+        write_rows([{"variant": v.id, **p} for p in rec["patterns"]], fmt, buf)
+        return buf.getvalue()
+    from .sheet import render
+
+    return render(mahjong_doc(v, rec, long=long, glyphs=glyphs and fmt == "table"), fmt, width)
+
+
+def mahjong_doc(v, rec: dict, long: bool = False, glyphs: bool = False) -> list[tuple]:
+    """The cheat sheet of a mahjong variant as :mod:`mjcli.sheet` blocks."""
+    doc: list[tuple] = [("title", f"{rec['name']} ({v.id}): unit {v.unit}, minimum {v.minimum}, limit {v.limit}")]
     if v.extra.get("extends"):
-        out.write(f"house rules from {v.extra.get('house_file', v.source)}, extending {v.extra['extends']}\n")
-    out.write("\n")
+        doc.append(("p", f"house rules from {v.extra.get('house_file', v.source)}, extending {v.extra['extends']}"))
     rows = []
     for p in rec["patterns"]:
-        value = f"limit ({p['value']})" if p["limit"] else (f"{p['value']} each" if p["each"] else p["value"])
-        desc = p["description"]
-        if p["replaces"]:
-            desc += f" [replaces {', '.join(p['replaces'])}]"
-        rows.append([p["id"], p["name"], value, desc, p["example"]])
-    out.write(tabulate(rows, headers=["id", "name", v.unit, "description", "example"], tablefmt="simple",
-                       maxcolwidths=[None, 28, None, 50, 40]) + "\n")
+        if long:
+            desc = p["description"]
+            if p["replaces"]:
+                desc += f" [replaces {', '.join(p['replaces'])}]"
+            example = p["example"]
+            if example:
+                desc += "\nexample: " + example
+                if glyphs:
+                    from .output import _hand_glyphs
+
+                    desc += "\n" + _hand_glyphs(example, True).split("  ")[0]
+            rows.append([p["id"], p["name"], value_text(p), desc])
+        else:
+            rows.append([p["id"], p["name"], value_text(p), p["when"]])
+    doc.append(("table", ["id", "name", v.unit, "description" if long else "when"], rows,
+                {"least": [None, 10, 6, 20]}))
+    doc.extend(_payment_blocks(v))
+    return doc
+
+
+def _payment_blocks(v) -> list[tuple]:
+    out: list[tuple] = []
     pay = v.payment
     if pay:
-        out.write("\nPayment")
-        if pay.get("ladder_name"):
-            out.write(f" ({pay['ladder_name']})")
-        out.write(":\n")
+        head = "Payment" + (f" ({pay['ladder_name']})" if pay.get("ladder_name") else "")
+        out.append(("h", head + ":"))
         if pay.get("ladder"):
             ladder = pay["ladder"]
-            out.write(tabulate([[k, ladder[k]] for k in sorted(ladder)], headers=[v.unit, "base"],
-                               tablefmt="simple") + "\n")
+            out.append(("table", [v.unit, "base"], [[str(k), str(ladder[k])] for k in sorted(ladder)],
+                        {"right": (0, 1)}))
+        lines = []
         d, s = pay.get("discard", {}), pay.get("self_drawn", {})
         if d:
-            out.write(f"  discard: the shooter pays {d.get('shooter', 1)} x base, each other loser {d.get('others', 0)} x base\n")
+            lines.append(f"discard: the shooter pays {d.get('shooter', 1)} x base, each other loser "
+                         f"{d.get('others', 0)} x base")
         if s:
-            out.write(f"  self-drawn: each loser pays {s.get('each', 1)} x base\n")
+            lines.append(f"self-drawn: each loser pays {s.get('each', 1)} x base")
         b = pay.get("bao") or {}
         if b:
             yes = {True: "yes", False: "no"}
-            out.write(f"  bao (liable player pays everyone's share): on a discard win {yes[bool(b.get('on_discard'))]}, "
-                      f"on a self-drawn win {yes[bool(b.get('on_self_drawn'))]}\n")
+            lines.append(f"bao (liable player pays everyone's share): on a discard win "
+                         f"{yes[bool(b.get('on_discard'))]}, on a self-drawn win {yes[bool(b.get('on_self_drawn'))]}")
         if pay.get("stake"):
-            out.write(f"  stake: {pay['stake']} money per unit (settle --stake overrides it)\n")
+            lines.append(f"stake: {pay['stake']} money per unit (settle --stake overrides it)")
         if pay.get("paid_as_self_drawn"):
-            out.write(f"  paid by all as self-drawn: {', '.join(pay['paid_as_self_drawn'])}\n")
+            lines.append(f"paid by all as self-drawn: {', '.join(pay['paid_as_self_drawn'])}")
+        if lines:
+            out.append(("lines", lines))
     if v.instant:
-        out.write("\nInstant payments (from each other player unless stated):\n")
-        for k, val in v.instant.items():
-            out.write(f"  {k}: {val}\n")
+        out.append(("h", "Instant payments (from each other player unless stated):"))
+        out.append(("lines", [f"{k}: {val}" for k, val in v.instant.items()]))
     if v.liability:
-        out.write("\nLiability (bao):\n")
-        for line in v.liability:
-            out.write(f"  - {line}\n")
+        out.append(("h", "Liability (bao):"))
+        out.append(("list", list(v.liability)))
     if v.notes:
-        out.write("\nNotes:\n")
-        for line in v.notes:
-            out.write(f"  - {line}\n")
+        out.append(("h", "Notes:"))
+        out.append(("list", list(v.notes)))
+    return out
 
 
-def print_tiles(v, out: TextIO) -> None:
+def print_tiles(v, out: TextIO, *, width: int = 80, glyphs: bool = False) -> None:
     from .registry import game_kind
 
-    out.write(game_kind(v.game).tiles_text(v))
+    out.write(game_kind(v.game).tiles_text(v, width=width, glyphs=glyphs))
 
 
-def mahjong_tiles(v) -> str:
-    """A mahjong variant's tile set and the notation, as text."""
-    import io
+def mahjong_tiles(v, *, width: int = 80, glyphs: bool = False) -> str:
+    """A mahjong variant's tile set and the notation, as text fitted to ``width``."""
+    from .sheet import MIN_WIDTH, labelled, wrap
+    from .tiles import format_tiles, tile_glyph, variant_tiles
 
-    out = io.StringIO()
-    _write_tiles(v, out)
-    return out.getvalue()
-
-
-def _write_tiles(v, out: TextIO) -> None:
-    from .tiles import format_tiles, variant_tiles
-
+    width = max(width, MIN_WIDTH)
     tiles = variant_tiles(v)
     count = 4 * len(tiles) + 4 * len(v.tiles.bonus) + v.tiles.jokers  # every bonus family has four tiles
-    out.write(f"{v.name} ({v.id}): {count} tiles\n")
-    out.write(f"  suited and honours: {format_tiles(tiles)}  (four of each)\n")
+    out = wrap(f"{v.name} ({v.id}): {count} tiles", width)
+    rows = [("tiles", f"{format_tiles(tiles)} (four of each)")]
+    if glyphs:
+        rows.append(("glyphs", " ".join("".join(tile_glyph(t) for t in tiles if t // 9 == k) for k in range(4)
+                                        if any(t // 9 == k for t in tiles))))
     bonus = {"flower": "f1 f2 f3 f4", "season": "s1 s2 s3 s4", "animal": "cat mouse rooster centipede (a1-a4)",
              "face": "face x4 (k1-k4)"}
     for fam in v.tiles.bonus:
-        out.write(f"  {fam}s: {bonus[fam]}\n")
+        rows.append((f"{fam}s", bonus[fam]))
     if v.tiles.jokers:
-        out.write(f"  Fei jokers: J x{v.tiles.jokers}\n")
-    out.write(f"  seats: {' '.join(v.seats)}   rounds: {' '.join(v.rounds)}\n\n")
-    out.write(NOTATION + "\n")
+        rows.append(("Fei", f"J x{v.tiles.jokers} (jokers)"))
+    rows.append(("seats", " ".join(v.seats)))
+    rows.append(("rounds", " ".join(v.rounds)))
+    for label, text in rows:
+        out.extend(labelled(label + ":", text, width))
+    out.append("")
+    out.extend(notation_lines("Notation: CONCEALED  MELDS...  | BONUS...  CONTEXT...", NOTATION_ROWS, width))
+    return "\n".join(out) + "\n"
 
 
 def print_registry(out: TextIO) -> None:

@@ -94,7 +94,9 @@ class ScoreResult(Verdicts):
                 {"reading": a.reading, "patterns": [p.as_dict() for p in a.patterns], "raw": a.raw, "total": a.total}
                 for a in self.alternatives
             ]
-        return d
+        from .contract import shape
+
+        return shape("score", d)
 
 
 def error_result(text: str, variant, exc: MjError) -> ScoreResult:

@@ -106,4 +106,7 @@ def settle_record(v, opts: dict) -> dict:
 
             req.robbed_kong = parse_hand(res.hand).has_flag("rob-kong")
     st = do_settle(v, req)
-    return st.as_dict()
+    from .contract import shape
+
+    return shape("settle", {"variant": v.id, "unit": v.unit, "winner": req.winner, "from": req.shooter,
+                            "hand": req.result.hand if req.result is not None else None, **st.as_dict()})

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import decompose
-from .errors import NOT_READY, MjError
+from .errors import NOT_READY, HandError, MjError
 from .scoring import score
 from .registry import hooks
 from .tiles import JOKER, Hand, format_hand, parse_hand, tile_code, validate, variant_tiles
@@ -29,6 +29,7 @@ class WaitResult:
     waits: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     extra: dict = field(default_factory=dict)
+    table_extra: dict = field(default_factory=dict)  # what only the table output shows (not in as_dict)
 
     @property
     def answer_code(self) -> str | None:
@@ -50,7 +51,9 @@ class WaitResult:
         if self.notes:
             d["notes"] = self.notes
         d.update(self.extra)
-        return d
+        from .contract import shape
+
+        return shape("wait", d)
 
 
 def _thirteen(variant) -> bool:
@@ -86,22 +89,39 @@ def _total(result) -> int | None:
     return result.total if result.winning else None
 
 
+WAIT_SIZES = "wait needs 13 tiles (one short of a win: what completes it) or 14 (a hand that has just drawn: what each discard leaves)"
+
+
+def check_size(hand: Hand, variant, size: int) -> None:
+    """The hand's tiles checked, then its size (13 or 14): a wrong size names both that ``wait`` takes."""
+    validate(hand, variant, size=None)
+    if hand.size != size:
+        raise HandError(f"hand has {hand.size} tiles (a kong counts 3); {WAIT_SIZES}")
+
+
 def wait(hand: Hand, variant) -> WaitResult:
-    """Every tile that completes the hand, how many are unseen, and both values."""
-    validate(hand, variant, size=13)
+    """Every tile that completes the hand, how many are unseen, and both values.
+
+    A context word that fixes how the tile comes (``last-tile``, ``heavenly``, ... self-drawn;
+    ``rob-kong``, ``last-discard``, ``earthly``: a discard) leaves the other column empty.
+    """
+    check_size(hand, variant, 13)
+    from .context import DISCARD_WORDS, SELF_DRAWN_WORDS
+
+    self_only = bool(hand.flags & set(SELF_DRAWN_WORDS))
+    discard_only = bool(hand.flags & set(DISCARD_WORDS))
     hand = Hand(hand.concealed, hand.jokers, hand.melds, hand.bonus, None, False, hand.seat, hand.round, hand.flags)
     res = WaitResult(format_hand(hand, win=False), variant.id, variant.unit, variant.minimum)
     visible = hand.visible_counts()
     jokers_left = variant.tiles.jokers - hand.jokers_total()
     for t in waiting_tiles(hand, variant):
-        self_res = score(hand.with_tile(t, self_drawn=True), variant)
+        self_total = None if discard_only else _total(score(hand.with_tile(t, self_drawn=True), variant))
         if t == JOKER:
             discard = None
             left = jokers_left
         else:
-            discard = _total(score(hand.with_tile(t, self_drawn=False), variant))
+            discard = None if self_only else _total(score(hand.with_tile(t, self_drawn=False), variant))
             left = 4 - visible[t]
-        self_total = _total(self_res)
         res.waits.append({
             "tile": tile_code(t),
             "left": left,

@@ -51,7 +51,8 @@ def test_score_and_settle_with_v_path():
     assert res.exit_code == 0, res.output
     rec = json.loads(res.output)
     rec = rec[0] if isinstance(rec, list) else rec
-    assert (rec["raw"], rec["total"], rec["payment"]) == (9, 8, {"each": 128, "total": 384})
+    assert (rec["raw"], rec["total"], rec["payment"]) == (9, 8, {"shooter": None, "others": None, "each": 128,
+                                                                   "total": 384, "robbed_kong": False})
     res = runner.invoke(cli, ["settle", "-v", str(FILE), "-f", "json", "--winner", "E", "--value", "8"])
     assert res.exit_code == 0, res.output
     assert json.loads(res.output)[0]["net"] == {"E": 384, "S": -128, "W": -128, "N": -128}

@@ -12,23 +12,24 @@ from importlib.metadata import version
 import pytest
 from click.testing import CliRunner
 
+from mjcli import contract
 from mjcli.cli import cli
 
 GOOD = "123m 456m 789m 234p 55s zimo"  # 1 ping_wu + 1 no_flowers + 1 self_drawn = 3 faan
 BELOW = "123m 456m 789m 234p 55s"  # 2 faan: winning, below the minimum
 READY = "123m 456m 789m 23p EE"  # waits on 1p and 4p
 
-# The JSON contract of issue 2, and the extra keys the output may add (documented in docs/readme/30-hk.md).
-SCORE_KEYS = {"hand", "variant", "ok", "error", "winning", "patterns", "raw", "total", "limit_hand", "minimum",
-              "limit", "unit", "meets_minimum", "payment"}
-SCORE_EXTRA = {"line", "reading", "answer"}
+# The JSON contract (issue 12): every key of a kind on every record, as its schema lists them.
+SCORE_KEYS = set(contract.keys("score"))
+SCORE_EXTRA = set()
 PATTERN_KEYS = {"id", "name", "value", "count", "points"}
-WAIT_KEYS = {"hand", "ok", "error", "ready", "waits"}
-WAIT_EXTRA = {"line", "variant", "unit", "minimum", "notes", "answer"}
-WAIT_ITEM_KEYS = {"tile", "left", "discard", "self_drawn"}
-WAIT_ITEM_EXTRA = {"discard_meets_minimum", "self_drawn_meets_minimum"}
-SETTLE_KEYS = {"payments", "net"}
-SETTLE_EXTRA = {"value", "base", "notes"}
+WAIT_KEYS = set(contract.keys("wait"))
+WAIT_EXTRA = set()
+WAIT_ITEM_KEYS = {"tile", "left", "discard", "self_drawn", "discard_meets_minimum", "self_drawn_meets_minimum",
+                  "discard_tun", "self_drawn_tun"}
+WAIT_ITEM_EXTRA = set()
+SETTLE_KEYS = set(contract.keys("settle"))
+SETTLE_EXTRA = set()
 PAYMENT_KEYS = {"from", "to", "amount", "reason"}
 
 
@@ -90,7 +91,7 @@ def test_score_json(run):
         check_keys(rec, SCORE_KEYS, SCORE_EXTRA)
         for p in rec["patterns"]:
             assert set(p) == PATTERN_KEYS
-    assert data[0]["total"] == 3 and data[0]["payment"] == {"each": 4, "total": 12}  # S = 8, S/2 = 4 from each
+    assert data[0]["total"] == 3 and data[0]["payment"] == {"shooter": None, "others": None, "each": 4, "total": 12, "robbed_kong": False}  # S = 8, S/2 = 4 from each
     assert data[1]["limit_hand"] is True and data[1]["total"] == data[1]["raw"] == 10
 
 
@@ -109,8 +110,8 @@ def test_score_jsonl_one_line_per_hand(run):
 def test_score_csv_has_header(run):
     r = run("score", "-f", "csv", GOOD, BELOW)
     rows = list(csv.reader(io.StringIO(r.stdout)))
-    assert rows[0][:3] == ["line", "hand", "variant"]
-    assert set(SCORE_KEYS) <= set(rows[0])
+    assert rows[0][:4] == ["schema", "line", "hand", "variant"]
+    assert rows[0] == list(contract.csv_columns("score"))
     assert len(rows) == 3
     head = rows[0]
     assert rows[1][head.index("total")] == "3"
@@ -142,8 +143,10 @@ def test_wait_json(run, fmt):
 def test_wait_csv(run):
     r = run("wait", "-f", "csv", READY)
     rows = list(csv.reader(io.StringIO(r.stdout)))
-    assert rows[0] == ["line", "hand", "variant", "ok", "error", "ready", "waits"]
-    assert rows[1][rows[0].index("waits")] == "1p:4:2:3;4p:4:2:3"
+    assert rows[0] == list(contract.csv_columns("wait"))
+    head = rows[0]
+    assert [[r[head.index(c)] for c in ("tile", "left", "discard", "self_drawn")] for r in rows[1:]] == [
+        ["1p", "4", "2", "3"], ["4p", "4", "2", "3"]]  # one row per winning tile
 
 
 def test_wait_not_ready_exit_1(run):
@@ -184,8 +187,12 @@ def test_settle_json(run, fmt):
 def test_settle_csv(run):
     r = run("settle", "-f", "csv", "--winner", "E", "--from", "S", "--value", "5")
     rows = list(csv.reader(io.StringIO(r.stdout)))
-    assert rows[0] == ["hand_no", "from", "to", "amount", "reason"]
-    assert rows[1][1:4] == ["S", "E", "24"]
+    assert rows[0] == list(contract.csv_columns("settle"))
+    head = rows[0]
+    assert [[r[head.index(c)] for c in ("row", "from", "to", "amount")] for r in rows[1:2]] == [["payment", "S", "E", "24"]]
+    assert [(r[head.index("seat")], r[head.index("net")]) for r in rows[2:]] == [
+        ("E", "24"), ("S", "-24"), ("W", "0"), ("N", "0")]  # then the nets
+    assert {r[head.index("shooter")] for r in rows[1:]} == {"S"}
 
 
 def test_settle_with_hand(run):

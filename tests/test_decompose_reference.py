@@ -23,6 +23,7 @@ here: speed lives in benchmarks/.
 from __future__ import annotations
 
 import functools
+import os
 import random
 
 import pytest
@@ -33,6 +34,11 @@ from mjcli.variant import load_builtin
 from mjcli.waits import waiting_tiles as api_waiting_tiles
 
 HK = load_builtin("hk")
+
+
+def scaled(n: int) -> int:
+    """Hands per check: sized for CI; MJCLI_FUZZ_SCALE=10 checks ten times as many (a longer hunt)."""
+    return max(1, int(n * float(os.environ.get("MJCLI_FUZZ_SCALE", "1"))))
 ALL = list(range(34))
 MY3_TILES = list(range(9, 18)) + list(range(27, 34))
 
@@ -282,7 +288,7 @@ def _ids(hand):
 # the checks
 
 
-@pytest.mark.parametrize("fei,n,seed", [(0, 3000, 1), (1, 150, 2)], ids=["no-fei-3000", "one-fei-150"])
+@pytest.mark.parametrize("fei,n,seed", [(0, scaled(1500), 1), (1, scaled(80), 2)], ids=["no-fei", "one-fei"])
 def test_waits_match_substitution(fei, n, seed):
     for hand in random_hands(seed, n, fei):
         want = reference_waits(hand, ALL, 1 if fei else 0, True, substitution_complete)
@@ -290,7 +296,7 @@ def test_waits_match_substitution(fei, n, seed):
         assert got == want, _ids(hand)
 
 
-@pytest.mark.parametrize("fei,n,seed", [(0, 600, 3), (1, 150, 4), (2, 40, 5), (3, 12, 6)],
+@pytest.mark.parametrize("fei,n,seed", [(0, scaled(300), 3), (1, scaled(80), 4), (2, scaled(20), 5), (3, scaled(6), 6)],
                          ids=["no-fei", "one-fei", "two-fei", "three-fei"])
 def test_waits_match_removal(fei, n, seed):
     for hand in random_hands(seed, n, fei, suits=(1,) if fei else (0, 1, 2)):
@@ -301,7 +307,7 @@ def test_waits_match_removal(fei, n, seed):
 
 def test_the_two_references_agree_with_two_fei():
     rng = random.Random(7)
-    for hand in random_hands(8, 40, 2):
+    for hand in random_hands(8, scaled(20), 2):
         counts = hand.counts()
         counts[rng.randrange(34)] += 1
         need = 4 - len(hand.melds)
@@ -312,7 +318,7 @@ def test_the_two_references_agree_with_two_fei():
 @pytest.mark.parametrize("fei", [0, 1, 2, 3])
 def test_is_complete_matches_removal(fei):
     rng = random.Random(10 + fei)
-    for hand in random_hands(20 + fei, (800, 400, 300, 50)[fei], fei, size=14, suits=(0, 1, 2) if fei < 2 else (1,)):
+    for hand in random_hands(20 + fei, scaled((400, 200, 150, 25)[fei]), fei, size=14, suits=(0, 1, 2) if fei < 2 else (1,)):
         counts = hand.counts()
         need = 4 - len(hand.melds)
         shown = shown_counts(hand)
@@ -321,7 +327,7 @@ def test_is_complete_matches_removal(fei):
         assert not decompose.is_complete(counts, fei, need), _ids(hand)
 
 
-@pytest.mark.parametrize("fei,n", [(0, 1000), (1, 400), (2, 200)], ids=["no-fei", "one-fei", "two-fei"])
+@pytest.mark.parametrize("fei,n", [(0, scaled(500)), (1, scaled(200)), (2, scaled(100))], ids=["no-fei", "one-fei", "two-fei"])
 def test_readings_finds_every_reading(fei, n):
     eye_tiles = MY3_TILES if fei else ALL
     for hand in random_hands(30 + fei, n, fei, size=14, suits=(1,) if fei else (0, 1, 2)):
@@ -335,7 +341,7 @@ def test_readings_finds_every_reading(fei, n):
 def test_readings_of_winning_hands_built_from_sets():
     # random hands are seldom complete: these always are, so every reading is really compared
     rng = random.Random(40)
-    for _ in range(1500):
+    for _ in range(scaled(800)):
         tiles = _complete_tiles(rng, (0, 1, 2))
         hand = Hand(tuple(sorted(tiles)), 0)
         want = removal_readings(hand.counts(), 0, 4, ALL)
@@ -351,7 +357,7 @@ def test_complete_table_matches_the_recursion(chows):
         assert decompose.suit_mask(key, chows, 1, memo) & 0b11 == mask
     rng = random.Random(60)
     places = 9 if chows else 7
-    for _ in range(20000):  # shapes of up to 14 tiles that are not in the table never complete without Fei
+    for _ in range(scaled(8000)):  # shapes of up to 14 tiles that are not in the table never complete without Fei
         key = sum(rng.choice((0, 0, 1, 1, 2, 3, 4)) << 3 * i for i in range(places))
         if sum((key >> 3 * i) & 7 for i in range(places)) <= 14:
             assert decompose.suit_mask(key, chows, 1, memo) & 0b11 == table.get(key, 0)

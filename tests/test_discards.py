@@ -65,8 +65,68 @@ def test_order_is_best_first(hk):
 def test_complete_hand_gets_a_note(runner):
     code, r = rec(runner, "123m 456m 789m 234p 55s")
     assert r["notes"] == ["these 14 tiles already form a winning hand; `mjcli score` prices it"]
+    assert "wins_as_is" not in r  # the score is for the table; the record stays the discard-advice kind
     out = runner.invoke(cli, ["wait", "123m 456m 789m 234p 55s"]).output
-    assert "note: these 14 tiles already form a winning hand" in out
+    assert out.splitlines()[1] == "already a win: 2 faan (below the minimum 3): Ping Wu 1, No flowers 1"
+
+
+def test_a_hand_that_already_wins_shows_its_score_then_one_line_a_discard(runner):
+    hand = "111m 234m 567m 789m EE zimo"
+    out = runner.invoke(cli, ["wait", hand]).output.splitlines()
+    assert out[1] == "already a win: 5 faan: Wan Yat Sik (half flush) 3, No flowers 1, Zi Mo (self-drawn) 1"
+    assert out[2] == "payment: each loser pays 12 (total 36)" and out[3] == "or discard and wait:"
+    discards = [ln for ln in out if ln.startswith("  discard ")]
+    code, r = rec(runner, hand)
+    assert len(discards) == len(r["discards"]) == len(out) - 4  # one line each, no note, no table
+    assert discards[0] == "  discard 2m: 9 left (2m 5m 8m), best 5 faan"
+    # nearly: one tile changed, and it does not win as it stands: the full tables, no score
+    near = runner.invoke(cli, ["wait", "111m 234m 567m 789m EN zimo"]).output
+    assert "already a win" not in near and "tile      left" in near
+
+
+def test_a_hand_that_wins_in_csv_and_jsonl_keeps_its_shape(runner):
+    for fmt in ("jsonl", "csv"):
+        plain = runner.invoke(cli, ["wait", "-f", fmt, "123m 456m 789m 23p EE 9s"]).output
+        won = runner.invoke(cli, ["wait", "-f", fmt, "123m 456m 789m 234p 55s"]).output
+        if fmt == "jsonl":
+            assert set(json.loads(won)) == set(json.loads(plain)) and "wins_as_is" not in won  # fixed keys
+            assert json.loads(won)["already_wins"] is True and json.loads(plain)["already_wins"] is False
+        else:
+            assert won.splitlines()[0] == plain.splitlines()[0]
+
+
+@pytest.mark.parametrize("hand, size", [("123m 456m 789m 2p EE", 12), ("123m 456m 789m 234p EE 5s", 15),
+                                        ("123m 456m [789m] 2p EE", 12)])
+def test_wait_size_error_names_both_sizes(runner, hand, size):
+    r = runner.invoke(cli, ["wait", hand])
+    assert r.exit_code == 1
+    assert (f"hand has {size} tiles (a kong counts 3); wait needs 13 tiles (one short of a win: what completes "
+            "it) or 14 (a hand that has just drawn: what each discard leaves)") in r.stderr
+
+
+def test_wait_of_13_and_14_tiles_is_no_size_error(runner):
+    for hand in ("123m 456m 789m 23p EE", "123m 456m 789m 23p EE 9s"):
+        assert runner.invoke(cli, ["wait", hand]).exit_code == 0
+
+
+@pytest.mark.parametrize("opt, says", [(["--win", "2p"], "leave out --win"),
+                                       (["--self-drawn"], "leave out --self-drawn")])
+def test_wait_refuses_the_options_it_cannot_use(runner, opt, says):
+    r = runner.invoke(cli, ["wait", "123m 456m 789m 23p EE", *opt])
+    assert r.exit_code == 2 and says in r.stderr and r.stdout == ""
+
+
+@pytest.mark.parametrize("flag, discard, self_drawn", [
+    ([], 2, 3),
+    (["--last-tile"], None, 4),  # the last tile is drawn: no discard value
+    (["--rob-kong"], 3, None),  # a robbed kong is won on the konger's tile: no self-drawn value
+    (["--last-discard"], 2, None),  # hk prices no last discard, but it is a discard all the same
+])
+def test_wait_uses_the_context_flags_per_column(runner, flag, discard, self_drawn):
+    code, r = rec(runner, "123m 456m 789m 23p EE", *flag)
+    w = r["waits"][0]
+    assert (w["tile"], w["discard"], w["self_drawn"]) == ("1p", discard, self_drawn)
+    assert w["discard_meets_minimum"] == (discard is not None and discard >= 3)
 
 
 def test_values_and_payable(runner):
@@ -110,8 +170,10 @@ def test_melds_are_kept(runner):
 
 def test_csv_lists_discard_and_wait(runner):
     out = runner.invoke(cli, ["wait", "123m 456m 789m 23p EE 9s", "-f", "csv"]).output
-    row = list(csv.DictReader(io.StringIO(out)))[0]
-    assert row["waits"] == "9s>1p:4:2:3;9s>4p:4:2:3"
+    rows = list(csv.DictReader(io.StringIO(out)))  # one row per discard and winning tile
+    assert [[r[c] for c in ("discard_tile", "tile", "left", "discard", "self_drawn")] for r in rows] == [
+        ["9s", "1p", "4", "2", "3"], ["9s", "4p", "4", "2", "3"]]
+    assert {r["schema"] for r in rows} == {"mjcli/discards/1"}
 
 
 def test_thirteen_tiles_unchanged(runner):

@@ -72,3 +72,11 @@ def test_installed_score(installed, tmp_path):
     assert res.returncode == 0, res.stderr
     rec = json.loads(res.stdout)[0]
     assert (rec["variant"], rec["total"]) == ("hk", 3)
+
+
+def test_installed_schemas(installed, tmp_path):
+    # the JSON Schemas are package data (issue 12): a plain install prints them
+    assert (installed / "mjcli" / "schemas" / "score.json").is_file()
+    res = _run(installed, tmp_path, "schema", "ledger")
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout)["$id"] == "mjcli/ledger/1"

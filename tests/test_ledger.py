@@ -64,11 +64,13 @@ def test_example_ledger_table(runner):
 def test_example_ledger_csv(runner):
     code, out = ledger(runner, "--ledger", LEDGER, "-f", "csv")
     assert code == 0
-    rows = list(csv.DictReader(io.StringIO(out)))
-    assert len(rows) == 5
-    last = rows[-1]
-    assert [last[f"running_{s}"] for s in "ESWN"] == ["-84", "68", "-12", "28"]
-    assert rows[0]["payments"] == "S>E 24 shooter (5 faan)"
+    rows = list(csv.DictReader(io.StringIO(out)))  # one row per payment, then one per seat (issue 12)
+    assert sorted({r["hand_no"] for r in rows}) == ["1", "2", "3", "4", "5"]
+    last = [r for r in rows if r["hand_no"] == "5" and r["row"] == "net"]
+    assert [(r["seat"], r["running"]) for r in last] == [("E", "-84"), ("S", "68"), ("W", "-12"), ("N", "28")]
+    first = [r for r in rows if r["hand_no"] == "1"]
+    assert [(r["row"], r["from"], r["to"], r["amount"], r["reason"]) for r in first[:2]] == [
+        ("payment", "S", "E", "24", "shooter (5 faan)"), ("net", "", "", "", "")]
 
 
 def test_example_ledger_json_is_one_array(runner):
@@ -147,13 +149,15 @@ def test_drawn_hand_and_csv_error_row(runner):
     code, out = ledger(runner, "--ledger", "-", "-f", "csv", input=text)
     rows = list(csv.DictReader(io.StringIO(out)))
     assert code == 1
-    assert rows[0]["ok"] == "true" and rows[0]["running_E"] == "0"
-    assert rows[1]["ok"] == "false" and "give --value N or --hand HAND" in rows[1]["error"]
+    assert rows[0]["ok"] == "true" and (rows[0]["row"], rows[0]["seat"], rows[0]["running"]) == ("net", "E", "0")
+    bad = rows[-1]
+    assert bad["ok"] == "false" and bad["row"] == "error" and "give --value N or --hand HAND" in bad["error_message"]
+    assert len(rows) == 5  # the drawn hand's four nets, the bad line's one row
 
 
 def test_empty_ledger(runner):
     code, out = ledger(runner, "--ledger", "-", "-f", "csv", input="")
-    assert code == 0 and out.startswith("hand_no,line,label")
+    assert code == 0 and out.startswith("schema,hand_no,line,ok,")
 
 
 @pytest.mark.parametrize(

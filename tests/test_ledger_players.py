@@ -128,14 +128,19 @@ def test_singapore_table_has_a_column_per_player(runner):
 def test_singapore_csv_by_name(runner):
     code, out, _ = run(runner, "-v", "sg", "--ledger", SG_SESSION, "-f", "csv")
     assert code == 0
-    rows = list(csv.DictReader(io.StringIO(out)))
-    assert len(rows) == 8
-    assert [rows[-1][f"running_{p}"] for p in ("Ann", "Bo", "Cy", "Di")] == ["22", "6", "-20", "-8"]
-    assert [rows[3][f"seat_{p}"] for p in ("Ann", "Bo", "Cy", "Di")] == ["N", "E", "S", "W"]
-    assert [r["dealer"] for r in rows] == ["Ann", "Ann", "Ann", "Bo", "Cy", "Di", "Ann", "Bo"]
-    assert [r["round"] for r in rows] == ["E"] * 6 + ["S"] * 2
-    assert rows[0]["payments"].startswith("Bo>Ann 8 shooter (2 tai)")
-    assert "running_E" not in rows[0]
+    rows = list(csv.DictReader(io.StringIO(out)))  # one row per payment, then one per player (issue 12)
+    hands = {}
+    for r in rows:
+        hands.setdefault(r["hand_no"], []).append(r)
+    assert len(hands) == 8
+    nets = [[(r["player"], r["seat"], r["running"]) for r in h if r["row"] == "net"] for h in hands.values()]
+    assert [(p, run) for p, _, run in nets[-1]] == [("Ann", "22"), ("Bo", "6"), ("Cy", "-20"), ("Di", "-8")]
+    assert [s for _, s, _ in nets[3]] == ["N", "E", "S", "W"]
+    assert [h[0]["dealer"] for h in hands.values()] == ["Ann", "Ann", "Ann", "Bo", "Cy", "Di", "Ann", "Bo"]
+    assert [h[0]["round"] for h in hands.values()] == ["E"] * 6 + ["S"] * 2
+    first = rows[0]
+    assert (first["row"], first["from"], first["to"], first["amount"], first["reason"]) == (
+        "payment", "Bo", "Ann", "8", "shooter (2 tai)")
 
 
 def test_singapore_json_is_one_array(runner):
@@ -274,8 +279,8 @@ def test_my3_session_worked_by_hand(runner):
 def test_my3_table_and_csv_have_three_players(runner):
     code, out, _ = run(runner, "-v", "my3", "--ledger", "-", "-f", "csv", input=MY3_LEDGER)
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert code == 0 and [rows[-1][f"running_{p}"] for p in ("Ann", "Bo", "Cy")] == ["54", "-28", "-26"]
-    assert not any(k.endswith("_Di") or k.endswith("_N") for k in rows[0])
+    assert code == 0 and [(r["player"], r["running"]) for r in rows[-3:]] == [("Ann", "54"), ("Bo", "-28"), ("Cy", "-26")]
+    assert {r["player"] for r in rows if r["row"] == "net"} == {"Ann", "Bo", "Cy"}
     code, out, _ = run(runner, "-v", "my3", "--ledger", "-", input=MY3_LEDGER)
     assert code == 0 and out.rstrip().splitlines()[-2].split() == ["running", "+54", "-28", "-26"]
     assert ["Ann", "Bo", "Cy"] in [line.split() for line in out.splitlines()]  # the names head the columns
@@ -358,7 +363,7 @@ def test_players_line_later_in_the_ledger_is_a_bad_line(runner):
     code, recs = records(runner, "--ledger", "-", input=text)
     assert code == 1 and [r["ok"] for r in recs] == [True, False, True]
     assert "only the first line of a ledger names the players" in recs[1]["error"]["message"]
-    assert "seats" not in recs[0]  # the seat form
+    assert recs[0]["seats"] is None  # the seat form
 
 
 # --- names and seats on the hand lines ------------------------------------------------------------
@@ -490,7 +495,7 @@ def test_seat_form_has_no_session_keys(runner):
     # nothing rotates: S is the South seat, its net is keyed by seat, no dealer or seats
     # (hk 5 faan self-drawn: S = 24, each of three pays 12)
     assert recs[3]["net"] == {"E": -12, "S": 36, "W": -12, "N": -12}
-    assert "dealer" not in recs[3] and "seats" not in recs[3] and "deal" not in recs[3]
+    assert recs[3]["dealer"] is None and recs[3]["seats"] is None and recs[3]["deal"] is None
 
 
 # --- the session rules as data -------------------------------------------------------------------

@@ -129,7 +129,7 @@ def test_the_random_hands_hold_fei():
     assert {0, 1, 2} <= set(fei) and sum(1 for f in fei if f) > 150
 
 
-@pytest.mark.parametrize("chunk", range(6), ids=[f"hands-{50 * i}-{50 * i + 49}" for i in range(6)])
+@pytest.mark.parametrize("chunk", range(3), ids=[f"hands-{50 * i}-{50 * i + 49}" for i in range(3)])  # 150 of the 300
 def test_waiting_tiles_match_brute_force(chunk):
     for text in HANDS[50 * chunk: 50 * chunk + 50]:
         hand = parse_hand(text)

@@ -48,7 +48,7 @@ def test_score_json(run, fmt):
     assert r.exit_code == 0  # below the minimum is an answer, not a failure (as for mahjong)
     recs = json.loads(r.stdout) if fmt == "json" else [json.loads(x) for x in r.stdout.splitlines()]
     a, b = recs
-    assert (a["huxi"], a["tun"], a["total"], a["payment"]) == (21, 3, 21, {"each": 3, "total": 6})
+    assert (a["huxi"], a["tun"], a["total"], a["payment"]) == (21, 3, 21, {"shooter": None, "others": None, "each": 3, "total": 6, "robbed_kong": False})
     assert [g["huxi"] for g in a["groups"]] == [6, 3, 0, 0, 0, 6, 6]
     assert (b["huxi"], b["tun"], b["payment"], b["answer"]) == (14, 0, None, "below_minimum")
 
@@ -57,7 +57,8 @@ def test_score_csv(run):
     r = run("score", "-v", "paohuzi", "-f", "csv", WIN)
     rows = list(csv.DictReader(io.StringIO(r.stdout)))
     assert rows[0]["total"] == "21" and rows[0]["unit"] == "huxi"
-    assert json.loads(rows[0]["payment"]) == {"each": 3, "total": 6}
+    assert (rows[0]["payment_each"], rows[0]["payment_total"], rows[0]["payment_shooter"]) == ("3", "6", "")
+    assert (rows[0]["huxi"], rows[0]["tun"]) == ("21", "3")  # Paohuzi CSV has huxi and tun (issue 12)
 
 
 def test_score_options(run):
@@ -121,7 +122,9 @@ def test_wait_json(run, fmt):
 def test_wait_csv(run):
     r = run("wait", "-v", "paohuzi", "-f", "csv", READY)
     rows = list(csv.DictReader(io.StringIO(r.stdout)))
-    assert rows[0]["waits"] == "x2:3:24:24;x10:2:22:24;d5:1:24:27;d10:3:21:21"
+    assert [(r["tile"], r["left"], r["discard"], r["self_drawn"], r["discard_tun"], r["self_drawn_tun"])
+            for r in rows] == [("x2", "3", "24", "24", "4", "4"), ("x10", "2", "22", "24", "3", "4"),
+                               ("d5", "1", "24", "27", "4", "5"), ("d10", "3", "21", "21", "3", "3")]
 
 
 def test_wait_not_ready(run):
@@ -179,7 +182,8 @@ def test_settle_table_and_csv(run):
     assert "value: 21   base: 3" in r.stdout and "net: E -3  S +6  W -3" in r.stdout
     r = run("settle", "-v", "paohuzi", "--winner", "S", "--value", "21", "-f", "csv")
     rows = list(csv.DictReader(io.StringIO(r.stdout)))
-    assert [(x["from"], x["to"], x["amount"]) for x in rows] == [("E", "S", "3"), ("W", "S", "3")]
+    assert [(x["from"], x["to"], x["amount"]) for x in rows if x["row"] == "payment"] == [("E", "S", "3"), ("W", "S", "3")]
+    assert [(x["seat"], x["net"]) for x in rows if x["row"] == "net"] == [("E", "-3"), ("S", "6"), ("W", "-3")]
 
 
 def test_settle_fourth_seat_is_an_error(run):
@@ -190,12 +194,13 @@ def test_settle_fourth_seat_is_an_error(run):
 # --- rules --------------------------------------------------------------------------------------------------------
 
 
-def test_rules_table(run):
-    r = run("rules", "paohuzi")
+def test_rules_table(run, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "120")
+    r = run("rules", "paohuzi", "--long")  # the names in the other languages too
     assert r.exit_code == 0
     out = r.stdout
     for words in ("Huxi per group", "ti        Ti", "ไท", "提", "เผิง", "碰", "tun = 1 + (huxi - 15) // 3",
-                  "15-17       1", "18-20       2", "Win conditions", "revealed by the player (self)",
+                  "15-17    1", "18-20    2", "Win conditions", "revealed by the player (self)",
                   "a kan or shown wei of it  ti 9/12", "pays the winner tun x 1"):
         assert words in out, words
 
@@ -218,4 +223,5 @@ def test_rules_json(run):
 
 def test_rules_tiles(run):
     r = run("rules", "paohuzi", "--tiles")
-    assert "80 cards" in r.stdout and "x10 is ten" in r.stdout and "壹" in r.stdout and "seats: E S W" in r.stdout
+    words = " ".join(r.stdout.split())  # lines wrapped to 80 columns
+    assert "80 cards" in words and "x10 is ten" in words and "壹" in words and "seats: E S W" in words

@@ -216,7 +216,7 @@ def test_tun_ladder_hands(hand, huxi, tun):
         assert res.answer_code == "below_minimum" and d["payment"] is None and not d["meets_minimum"]
     else:
         # each of the two opponents pays tun x 1
-        assert res.answer_code is None and d["payment"] == {"each": tun, "total": 2 * tun}
+        assert res.answer_code is None and d["payment"] == {"shooter": None, "others": None, "each": tun, "total": 2 * tun, "robbed_kong": False}
 
 
 @pytest.mark.parametrize("huxi,tun", [(0, 0), (14, 0), (15, 1), (17, 1), (18, 2), (20, 2), (21, 3), (72, 20)])
@@ -301,6 +301,6 @@ def test_json_contract():
                 "minimum", "limit", "unit", "meets_minimum", "payment", "huxi", "tun", "groups"):
         assert key in d
     assert d["unit"] == "huxi" and d["total"] == d["huxi"] == 21 and d["tun"] == 3
-    assert d["payment"] == {"each": 3, "total": 6}
+    assert d["payment"] == {"shooter": None, "others": None, "each": 3, "total": 6, "robbed_kong": False}
     assert sum(g["huxi"] for g in d["groups"]) == 21 and len(d["groups"]) == 7
     assert d["winning_card"] == "x10" and d["revealed_by"] == "other"

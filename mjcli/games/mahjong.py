@@ -39,15 +39,15 @@ class Mahjong(Game):
 
         return whole_hand(text, command)
 
-    def rules_table(self, variant, lang="en", fmt="table"):
+    def rules_table(self, variant, lang="en", fmt="table", *, width=80, long=False, glyphs=False):
         from ..rulesview import mahjong_table
 
-        return mahjong_table(variant, lang, fmt)
+        return mahjong_table(variant, lang, fmt, width=width, long=long, glyphs=glyphs)
 
-    def tiles_text(self, variant):
+    def tiles_text(self, variant, *, width=80, glyphs=False):
         from ..rulesview import mahjong_tiles
 
-        return mahjong_tiles(variant)
+        return mahjong_tiles(variant, width=width, glyphs=glyphs)
 
 
 register_game(Mahjong())

@@ -35,16 +35,16 @@ def wait_text(text, variant, overrides=None):
     return run(text, variant, overrides=overrides)
 
 
-def rules_table(variant, lang="en", fmt="table") -> str:
+def rules_table(variant, lang="en", fmt="table", *, width=80, long=False, glyphs=False) -> str:
     from .rulesview import rules_table as run
 
-    return run(variant, lang, fmt)
+    return run(variant, lang, fmt, width=width, long=long)
 
 
-def tiles_text(variant) -> str:
+def tiles_text(variant, *, width=80, glyphs=False) -> str:
     from .rulesview import tiles_text as run
 
-    return run(variant)
+    return run(variant, width=width)
 
 
 def tun_of(variant, huxi: int) -> int:
@@ -83,11 +83,11 @@ class Paohuzi(Game):
             return False
         return True
 
-    def rules_table(self, variant, lang="en", fmt="table"):
-        return rules_table(variant, lang, fmt)
+    def rules_table(self, variant, lang="en", fmt="table", *, width=80, long=False, glyphs=False):
+        return rules_table(variant, lang, fmt, width=width, long=long, glyphs=glyphs)
 
-    def tiles_text(self, variant):
-        return tiles_text(variant)
+    def tiles_text(self, variant, *, width=80, glyphs=False):
+        return tiles_text(variant, width=width, glyphs=glyphs)
 
     def validate_section(self, data, ck):
         validate_section(data, ck)

@@ -6,8 +6,9 @@ Every number comes from the variant (its YAML file); the words are fixed here.
 from __future__ import annotations
 
 import json
-import textwrap
 
+from ...rulesview import notation_lines, write_rows
+from ...sheet import MIN_WIDTH, labelled, render, wrap
 from .cards import BIG_ZH, SMALL_ZH
 from .config import KINDS, config, names, term
 
@@ -15,15 +16,17 @@ LADDER_ROWS = 8
 
 EXAMPLE = "x1x2x3 x4x5x6 x7x8x9 d1d2d3 d2d7d10 d5d5d5 x10x10 d10 @x10"
 
-NOTATION = f"""\
-Notation: CARDS  GROUPS...  CONTEXT...
-  cards    x1..x10 small, d1..d10 big, back to back allowed (x1x2x3; the number is read
-           greedily, x10 is ten); Chinese numerals {SMALL_ZH[0]}..{SMALL_ZH[-1]} small, {BIG_ZH[0]}..{BIG_ZH[-1]} big
-  groups   shown: [x1x2x3] chi, [x5x5x5] peng, [x5x5x5x5] pao, (x5x5x5) wei, (x5x5x5x5) ti;
-           three alike in the hand are a kan (found by the scorer, never split)
-  context  @x5 the winning card (default: the last card written in the hand), self (the
-           player revealed it), heavenly (the opening three-ti / five-kan win)
-  example  {EXAMPLE}"""
+NOTATION_HEAD = "Notation: CARDS  GROUPS...  CONTEXT..."
+NOTATION_ROWS = (
+    ("cards", "x1..x10 small, d1..d10 big, back to back allowed (x1x2x3; the number is read greedily, "
+              f"x10 is ten); Chinese numerals {SMALL_ZH[0]}..{SMALL_ZH[-1]} small, {BIG_ZH[0]}..{BIG_ZH[-1]} big"),
+    ("groups", "shown: [x1x2x3] chi, [x5x5x5] peng, [x5x5x5x5] pao, (x5x5x5) wei, (x5x5x5x5) ti; three alike "
+               "in the hand are a kan (found by the scorer, never split)"),
+    ("context", "@x5 the winning card (default: the last card written in the hand), self (the player revealed "
+                "it), heavenly (the opening three-ti / five-kan win)"),
+    ("example", EXAMPLE),
+)
+NOTATION = "\n".join(notation_lines(NOTATION_HEAD, NOTATION_ROWS))
 
 
 def _other_langs(lang: str) -> list[str]:
@@ -109,61 +112,72 @@ def record(variant, lang: str = "en") -> dict:
     }
 
 
-def rules_table(variant, lang: str = "en", fmt: str = "table") -> str:
+def rules_table(variant, lang: str = "en", fmt: str = "table", *, width: int = 80, long: bool = False) -> str:
+    """The huxi table, the tun ladder and the win conditions: text fitted to ``width`` (``long`` adds
+    the group names in the other languages), json, jsonl or csv (one record a group), markdown or html."""
     rec = record(variant, lang)
     if fmt == "json":
-        return json.dumps(rec, ensure_ascii=False, indent=2) + "\n"
-    from tabulate import tabulate
+        from ...contract import shape
 
+        return json.dumps(shape("rules", rec), ensure_ascii=False, indent=2) + "\n"
+    if fmt in ("jsonl", "csv"):
+        import io
+
+        buf = io.StringIO()
+        write_rows([{"variant": variant.id, "kind": g["kind"], "name": g["name"], "small": g["small"],
+                     "big": g["big"], "description": g["description"], "names": g["names"]}
+                    for g in rec["groups"]], fmt, buf)
+        return buf.getvalue()
+    return render(_doc(variant, rec, lang, long), fmt, width)
+
+
+def _doc(variant, rec: dict, lang: str, long: bool) -> list[tuple]:
     cfg = config(variant)
     others = _other_langs(lang)
     zh = variant.names.get("zh", "")
     title = rec["name"] + (f" {zh}" if zh and zh != rec["name"] else "")
     unit_names = ", ".join(term(variant, "huxi", x) for x in others)
-    out = [f"{title} ({variant.id}): unit {term(variant, 'huxi', lang)} ({unit_names}), a win needs "
-           f"{cfg.minimum}; {len(variant.seats)} players ({' '.join(variant.seats)})", ""]
-    out.append("Huxi per group (small x / big d; a mixed triple counts as the size two of its cards have):")
+    doc: list[tuple] = [("title", f"{title} ({variant.id}): unit {term(variant, 'huxi', lang)} ({unit_names}), "
+                                  f"a win needs {cfg.minimum}; {len(variant.seats)} players "
+                                  f"({' '.join(variant.seats)})")]
+    doc.append(("h", "Huxi per group (small x / big d; a mixed triple counts as the size two of its cards have):"))
     rows = []
     for g in rec["groups"]:
-        names = g["names"]
-        rows.append([g["kind"], g["name"]] + [names.get(x, "") for x in others] + [g["small"], g["big"],
-                                                                                   g["description"]])
-    out.append(tabulate(rows, headers=["kind", "name"] + others + ["small", "big", "what"], tablefmt="simple",
-                        maxcolwidths=[None, 18, 16, 16, None, None, 56]))
+        names_ = [g["names"].get(x, "") for x in others] if long else []
+        rows.append([g["kind"], g["name"], *names_, str(g["small"]), str(g["big"]), g["description"]])
+    heads = ["kind", "name", *(others if long else []), "small", "big", "what"]
+    n = len(heads)
+    doc.append(("table", heads, rows, {"right": (n - 3, n - 2), "least": [None, 6] + [6] * (n - 5) + [None, None, 20]}))
     tun_names = ", ".join(term(variant, "tun", x) for x in others)
-    out.append("")
-    out.append(f"Tun ({tun_names}): {rec['tun']['formula']}")
-    lad = [[f"{r['from']}-{r['to']}", r["tun"]] for r in rec["tun"]["ladder"]]
-    out.append(tabulate(lad, headers=[variant.unit, "tun"], tablefmt="simple"))
-    out.append(f"(and one tun more for every {cfg.tun_step} {variant.unit} more)")
-    out.append("")
-    out.append("Win conditions:")
-    for line in rec["win_conditions"]:
-        out.append(textwrap.fill(line, 100, initial_indent="  - ", subsequent_indent="    "))
-    out.append("")
-    out.append("The winning card forms, by who revealed it:")
+    doc.append(("h", f"Tun ({tun_names}): {rec['tun']['formula']}"))
+    lad = [[f"{r['from']}-{r['to']}", str(r["tun"])] for r in rec["tun"]["ladder"]]
+    doc.append(("table", [variant.unit, "tun"], lad, {"right": (1,)}))
+    doc.append(("p", f"(and one tun more for every {cfg.tun_step} {variant.unit} more)"))
+    doc.append(("h", "Win conditions:"))
+    doc.append(("list", rec["win_conditions"]))
+    doc.append(("h", "The winning card forms, by who revealed it:"))
     wrows = [[r["holds"], r["self"], r["other"]] for r in rec["winning_card"]]
-    out.append(tabulate(wrows, headers=["the hand holds", "revealed by the player (self)", "revealed by another"],
-                        tablefmt="simple", maxcolwidths=[None, 30, 40]))
+    doc.append(("table", ["the hand holds", "revealed by the player (self)", "revealed by another"], wrows,
+                {"least": [12, 14, 14]}))
     heav = ", ".join(term(variant, "heavenly", x) for x in others)
-    out.append(f"({term(variant, 'heavenly', lang)}: {heav})")
-    out.append("")
-    out.append("Payment: " + rec["payment_text"] + ".")
+    doc.append(("p", f"({term(variant, 'heavenly', lang)}: {heav})"))
+    doc.append(("p", "Payment: " + rec["payment_text"] + "."))
     if variant.notes:
-        out.append("")
-        out.append("Notes:")
-        out.extend(f"  - {n}" for n in variant.notes)
-    return "\n".join(out) + "\n"
+        doc.append(("h", "Notes:"))
+        doc.append(("list", list(variant.notes)))
+    return doc
 
 
-def tiles_text(variant) -> str:
-    seats = " ".join(variant.seats)
-    lines = [
-        f"{variant.name} ({variant.id}): 80 cards, four of each",
-        "  small (小): x1 x2 x3 x4 x5 x6 x7 x8 x9 x10   " + " ".join(SMALL_ZH),
-        "  big (大):   d1 d2 d3 d4 d5 d6 d7 d8 d9 d10   " + " ".join(BIG_ZH),
-        f"  seats: {seats} (three players; the dealer holds 21 cards, the others 20)",
-        "",
-        NOTATION,
+def tiles_text(variant, *, width: int = 80) -> str:
+    width = max(width, MIN_WIDTH)
+    rows = [
+        ("small (小):", "x1 x2 x3 x4 x5 x6 x7 x8 x9 x10   " + " ".join(SMALL_ZH)),
+        ("big (大):", "d1 d2 d3 d4 d5 d6 d7 d8 d9 d10   " + " ".join(BIG_ZH)),
+        ("seats:", f"{' '.join(variant.seats)} (three players; the dealer holds 21 cards, the others 20)"),
     ]
+    lines = wrap(f"{variant.name} ({variant.id}): 80 cards, four of each", width)
+    for label, text in rows:
+        lines.extend(labelled(label, text, width, column=15))
+    lines.append("")
+    lines.extend(notation_lines(NOTATION_HEAD, NOTATION_ROWS, width))
     return "\n".join(lines) + "\n"

@@ -229,9 +229,10 @@ class PaohuziScore(Verdicts):
 
     def as_dict(self) -> dict:
         # the mahjong contract, then the Paohuzi fields
-        d = ScoreResult(self.hand, self.variant, self.unit, self.minimum, self.limit, ok=self.ok, error=self.error,
-                        winning=self.winning, raw=self.raw, total=self.total, payment=self.payment,
-                        reading=self.reading.text if self.reading else "").as_dict()
+        d = dict(ScoreResult(self.hand, self.variant, self.unit, self.minimum, self.limit, ok=self.ok,
+                             error=self.error, winning=self.winning, raw=self.raw, total=self.total,
+                             payment=self.payment, reading=self.reading.text if self.reading else "").as_dict())
+        d.pop("schema")  # shaped again below, with the Paohuzi fields
         d.update({
             "huxi": self.huxi,
             "tun": self.tun,
@@ -240,12 +241,13 @@ class PaohuziScore(Verdicts):
             "revealed_by": None if self.win_card is None else ("self" if self.self_revealed else "other"),
             "heavenly": self.heavenly,
         })
-        if self.ok and not self.winning and self.reason:
-            d["reason"] = self.reason
+        d["reason"] = self.reason if self.ok and not self.winning and self.reason else None
         if self.alternatives:
             d["readings"] = [{"reading": a.text, "patterns": [], "raw": a.huxi, "total": min(a.huxi, self.limit),
                               "groups": [g.as_dict() for g in a.groups]} for a in self.alternatives]
-        return d
+        from ...contract import shape
+
+        return shape("score", d)
 
 
 # --------------------------------------------------------------------------

@@ -1,0 +1,247 @@
+"""The machine contract: one fixed shape per record kind, its JSON Schema, its CSV rows.
+
+Every record mjcli prints in json, jsonl or csv is of one kind (``score``,
+``wait``, ``discards``, ``settle``, ``ledger``, ``rules``, ``variants``) and
+carries ``"schema": "mjcli/KIND/1"``. The schemas (JSON Schema draft 2020-12)
+ship in ``mjcli/schemas`` and are the one list of a kind's keys: :func:`shape`
+gives a record every key of its kind, in the schema's order, ``null`` where it
+does not apply; :func:`csv_rows` flattens it into the kind's CSV columns
+(``x-csv-columns`` in the schema), scalars only.
+
+>>> rec = shape("score", {"hand": "123m", "ok": False, "error": {"code": "parse_error", "message": "bad"}})
+>>> rec["schema"], rec["answer"], rec["reason"], rec["payment"], rec["winning"]
+('mjcli/score/1', 'invalid', 'bad', None, False)
+>>> shape("score", rec) is rec
+True
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from .errors import ANSWER_OK, BELOW_MINIMUM, INVALID, NOT_READY, NOT_WINNING
+
+VERSION = 1
+KINDS = ("score", "wait", "discards", "settle", "ledger", "rules", "variants")
+DESCRIPTIONS = {
+    "score": "mjcli score: one hand scored (mahjong and Paohuzi)",
+    "wait": "mjcli wait on a 13-tile hand (20 cards in Paohuzi): the tiles that complete it",
+    "discards": "mjcli wait on a 14-tile hand: what each discard leaves (discard advice)",
+    "settle": "mjcli settle: the payments of one hand and the net per seat",
+    "ledger": "mjcli settle --ledger: one hand of a session, with the running totals",
+    "rules": "mjcli rules VARIANT --format json: one variant's rules",
+    "variants": "mjcli rules --format json: one row of the variant list",
+}
+
+
+def schema_id(kind: str) -> str:
+    return f"mjcli/{kind}/{VERSION}"
+
+
+@lru_cache(maxsize=None)
+def schema_text(kind: str) -> str:
+    """The JSON Schema of a record kind, as shipped (a KeyError for an unknown kind)."""
+    if kind not in KINDS:
+        raise KeyError(kind)
+    from importlib.resources import files
+
+    return files("mjcli.schemas").joinpath(f"{kind}.json").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def schema(kind: str) -> dict:
+    return json.loads(schema_text(kind))
+
+
+@lru_cache(maxsize=None)
+def keys(kind: str) -> tuple[str, ...]:
+    """Every key of a record kind, in order."""
+    return tuple(schema(kind)["properties"])
+
+
+@lru_cache(maxsize=None)
+def csv_columns(kind: str) -> tuple[str, ...]:
+    """The CSV columns of a record kind (``wait`` and ``discards`` share theirs)."""
+    return tuple(schema(kind)["x-csv-columns"])
+
+
+# --- shapes -----------------------------------------------------------------------
+
+
+def _fill(kind: str, rec: dict) -> dict:
+    out = {k: rec.get(k) for k in keys(kind)}
+    out["schema"] = schema_id(kind)
+    for k, v in rec.items():  # a key the schema does not know stays (and fails validation in the tests)
+        if k not in out:
+            out[k] = v
+    return out
+
+
+def _error_message(rec: dict) -> str | None:
+    err = rec.get("error")
+    return err.get("message") if isinstance(err, dict) else None
+
+
+def payment(pay: dict | None) -> dict | None:
+    """One payment shape for every variant and win: shooter, others, each, total, robbed_kong.
+
+    >>> payment({"each": 4, "total": 12})
+    {'shooter': None, 'others': None, 'each': 4, 'total': 12, 'robbed_kong': False}
+    """
+    if pay is None:
+        return None
+    return {"shooter": pay.get("shooter"), "others": pay.get("others"), "each": pay.get("each"),
+            "total": pay.get("total"), "robbed_kong": bool(pay.get("robbed_kong"))}
+
+
+NOT_WINNING_REASON = "the tiles do not form sets and a pair"
+
+
+def _score(rec: dict) -> dict:
+    out = _fill("score", rec)
+    out["ok"] = ok = rec.get("ok") is not False
+    out["winning"] = bool(rec.get("winning")) and ok
+    out["meets_minimum"] = bool(rec.get("meets_minimum")) and out["winning"]
+    out["limit_hand"] = bool(rec.get("limit_hand"))
+    out["patterns"] = list(rec.get("patterns") or ())
+    out["raw"] = rec.get("raw") or 0
+    out["total"] = rec.get("total") or 0
+    out["payment"] = payment(rec.get("payment")) if ok else None
+    if not ok:
+        out["answer"], reason = INVALID, _error_message(rec)
+    elif not out["winning"]:
+        out["answer"], reason = NOT_WINNING, NOT_WINNING_REASON
+    elif not out["meets_minimum"]:
+        out["answer"] = BELOW_MINIMUM
+        reason = f"{out['total']} {out['unit']} is below the minimum of {out['minimum']}"
+    else:
+        out["answer"], reason = ANSWER_OK, None
+    out["reason"] = rec.get("reason") or reason
+    return out
+
+
+def _waits(rec: dict, kind: str) -> dict:
+    out = _fill(kind, rec)
+    out["ok"] = ok = rec.get("ok") is not False
+    out["ready"] = bool(rec.get("ready")) and ok
+    out["notes"] = list(rec.get("notes") or ())
+    if kind == "wait":
+        out["waits"] = [_wait(w) for w in rec.get("waits") or ()]
+    else:
+        out.pop("waits", None)  # a 14-tile hand's waits are per discard
+        out["discards"] = [dict(d, waits=[_wait(w) for w in d["waits"]]) for d in rec.get("discards") or ()]
+        out["already_wins"] = bool(rec.get("already_wins"))
+    if not ok:
+        out["answer"], reason = INVALID, _error_message(rec)
+    elif not out["ready"]:
+        out["answer"] = NOT_READY
+        reason = "no tile completes this hand" if kind == "wait" else "no discard leaves this hand ready"
+    else:
+        out["answer"], reason = ANSWER_OK, None
+    out["reason"] = rec.get("reason") or reason
+    return out
+
+
+_WAIT_KEYS = ("tile", "left", "discard", "self_drawn", "discard_meets_minimum", "self_drawn_meets_minimum",
+              "discard_tun", "self_drawn_tun")
+
+
+def _wait(w: dict) -> dict:
+    return {k: w.get(k) for k in _WAIT_KEYS}
+
+
+def _settle(rec: dict) -> dict:
+    out = _fill("settle", rec)
+    out["payments"] = list(rec.get("payments") or ())
+    out["notes"] = list(rec.get("notes") or ())
+    return out
+
+
+def _ledger(rec: dict) -> dict:
+    out = _fill("ledger", rec)
+    out["ok"] = rec.get("ok") is not False
+    out["payments"] = list(rec.get("payments") or ())
+    out["notes"] = list(rec.get("notes") or ())
+    return out
+
+
+def _plain(kind):
+    return lambda rec: _fill(kind, rec)
+
+
+def _rules(rec: dict) -> dict:  # the keys beyond the common ones are the game's: only the schema goes first
+    return {"schema": schema_id("rules"), **{k: v for k, v in rec.items() if k != "schema"}}
+
+
+SHAPERS = {"score": _score, "wait": lambda r: _waits(r, "wait"), "discards": lambda r: _waits(r, "discards"),
+           "settle": _settle, "ledger": _ledger, "rules": _rules, "variants": _plain("variants")}
+
+
+def shape(kind: str, rec: dict) -> dict:
+    """``rec`` with every key of its kind, in order; a record already shaped is returned as it is.
+
+    ``kind`` ``wait`` covers both kinds ``mjcli wait`` prints: a record with ``discards`` is discard advice.
+    """
+    if kind == "wait" and "discards" in rec:
+        kind = "discards"
+    if rec.get("schema") == schema_id(kind):
+        return rec
+    return SHAPERS[kind](rec)
+
+
+# --- CSV -------------------------------------------------------------------------
+
+
+def _head(rec: dict) -> dict:
+    err = rec.get("error") if isinstance(rec.get("error"), dict) else {}
+    row = dict(rec)
+    row["error_code"] = err.get("code")
+    row["error_message"] = err.get("message")
+    row["notes"] = "; ".join(rec.get("notes") or ()) or None
+    return row
+
+
+def csv_rows(kind: str, rec: dict):
+    """The CSV rows of one shaped record, each a dict over the kind's columns (values scalar or None)."""
+    cols = csv_columns(kind)
+    row = _head(rec)
+    if kind == "score":
+        row["patterns"] = ";".join(f"{p['id']}={p['points']}" for p in rec["patterns"]) or None
+        for k, v in (rec["payment"] or {}).items():
+            row[f"payment_{k}"] = v
+        yield {c: row.get(c) for c in cols}
+    elif kind in ("wait", "discards"):
+        if rec["schema"] == schema_id("wait"):
+            groups = [({}, rec["waits"])]
+        else:
+            groups = [({"discard_tile": d["discard"], "tiles_left": d["tiles_left"],
+                        "payable_left": d["payable_left"], "best": d["best"]}, d["waits"]) for d in rec["discards"]]
+        base = {c: row.get(c) for c in cols if c not in _WAIT_KEYS}
+        any_row = False
+        for per_discard, waits in groups:
+            for w in waits:
+                any_row = True
+                yield {c: w[c] if c in _WAIT_KEYS else per_discard.get(c, base.get(c)) for c in cols}
+        if not any_row:  # not ready or invalid: the hand's row, the tile columns empty
+            yield {c: base.get(c) for c in cols}
+    else:  # settle, ledger: one row per payment, then one per seat (or player)
+        row["shooter"] = rec.get("from")
+        hand = {c: row.get(c) for c in cols if c not in _SETTLE_ROW}
+        if rec.get("ok") is False:
+            yield dict(hand, row="error", **{c: None for c in _SETTLE_ROW if c in cols and c != "row"})
+            return
+        for p in rec["payments"]:
+            yield {c: hand.get(c) for c in cols} | {"row": "payment", "from": p["from"], "to": p["to"],
+                                                    "amount": p["amount"], "reason": p["reason"]}
+        seats = rec.get("seats") or {}
+        running = rec.get("running") or {}
+        for who, net in (rec.get("net") or {}).items():
+            out = {c: hand.get(c) for c in cols} | {"row": "net", "player": who, "seat": seats.get(who, who),
+                                                    "net": net}
+            if "running" in cols:
+                out["running"] = running.get(who)
+            yield out
+
+
+_SETTLE_ROW = ("row", "from", "to", "amount", "reason", "player", "seat", "net", "running")

@@ -1,0 +1,253 @@
+"""A cheat sheet as a small document (title, paragraphs, headings, tables, lists), rendered to fit.
+
+``mjcli rules`` builds one from a variant's data and writes it as text that fits a width in
+display columns (wide Chinese characters count two, Thai combining marks none), or as a
+Markdown or HTML page to print.
+
+>>> doc = [("title", "Demo (x)"), ("table", ["id", "when"], [["a_b", "one two three four five six seven eight nine"]], {})]
+>>> print(render(doc, "table", width=40), end="")
+Demo (x)
+<BLANKLINE>
+id   when
+---  ---------------------------------
+a_b  one two three four five six seven
+     eight nine
+>>> text_width("東南 ok"), text_width("ที่")
+(7, 1)
+"""
+
+from __future__ import annotations
+
+import html
+import unicodedata
+
+from .safetext import escape_controls
+
+try:  # a runtime dependency; the fallback below measures the same for the scripts mjcli prints
+    from wcwidth import wcswidth as _wcswidth
+    from wcwidth import wcwidth as _wcwidth
+except ImportError:  # pragma: no cover
+    _wcswidth = None
+
+MIN_WIDTH = 40  # narrower than this, lines may run over
+
+
+def _char_width(c: str) -> int:
+    if _wcswidth is not None:
+        return max(0, _wcwidth(c))
+    if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
+
+
+def text_width(text: str) -> int:
+    """The display width of ``text`` in terminal columns."""
+    if text.isascii():
+        return len(text)
+    if _wcswidth is not None:
+        w = _wcswidth(text)
+        if w >= 0:
+            return w
+    return sum(_char_width(c) for c in text)
+
+
+def _cut(word: str, width: int) -> tuple[str, str]:
+    """The longest head of ``word`` that fits ``width`` (at least one character), and the rest."""
+    for i in range(2, len(word) + 1):  # measured as a whole: a cluster may be narrower than its characters
+        if text_width(word[:i]) > width:
+            return word[:i - 1], word[i - 1:]
+    return word, ""
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` wrapped to ``width`` columns at spaces (a word too long is cut); a newline starts a new line.
+
+    >>> wrap("Siu Sam Yuen (small three dragons)", 14)
+    ['Siu Sam Yuen', '(small three', 'dragons)']
+    >>> wrap("香港古典麻雀", 5)
+    ['香港', '古典', '麻雀']
+    """
+    width = max(1, width)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        cur, used = "", 0
+        for word in para.split():
+            ww = text_width(word)
+            while ww > width:
+                if cur:
+                    lines.append(cur)
+                    cur, used = "", 0
+                head, word = _cut(word, width)
+                lines.append(head)
+                ww = text_width(word)
+            if not word:
+                continue
+            if cur and used + 1 + ww > width:
+                lines.append(cur)
+                cur, used = word, ww
+            elif cur:
+                cur, used = f"{cur} {word}", used + 1 + ww
+            else:
+                cur, used = word, ww
+        lines.append(cur)
+    return lines
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    gap = " " * max(0, width - text_width(text))
+    return gap + text if right else text + gap
+
+
+def fit(natural: list[int], least: list[int | None], room: int) -> list[int]:
+    """Column widths: ``natural`` ones, narrowed one column at a time (the one furthest above its
+    ``least``, None meaning its natural width) until they add up to ``room``; when the ``least``
+    widths do not fit, below them too (never below 4).
+
+    >>> fit([10, 30, 40], [10, 8, 8], 60)
+    [10, 25, 25]
+    >>> fit([20, 45, 10, 80], [None, 10, 6, 20], 74)
+    [20, 17, 10, 27]
+    >>> fit([20, 10], [None, None], 20)
+    [10, 10]
+    """
+    widths = list(natural)
+    over = sum(widths) - room
+    for floor in ([n if m is None else min(m, n) for m, n in zip(least, natural)], [min(4, n) for n in natural]):
+        while over > 0:
+            i = max(range(len(widths)), key=lambda j: (widths[j] - floor[j], widths[j]))
+            if widths[i] <= floor[i]:
+                break
+            widths[i] -= 1
+            over -= 1
+    return widths
+
+
+def text_table(headers: list[str], rows: list[list[str]], width: int, least: list[int | None] | None = None,
+               right: tuple[int, ...] = (), indent: str = "") -> list[str]:
+    """A table like tabulate's ``simple`` (two spaces between columns, dashes under the headers), its
+    cells wrapped so that no line is wider than ``width``."""
+    headers = [escape_controls(h) for h in headers]
+    rows = [[escape_controls(str(c)) for c in r] for r in rows]
+    n = len(headers)
+    natural = [max([text_width(headers[j])] + [max(text_width(x) for x in r[j].split("\n")) for r in rows])
+               for j in range(n)]
+    least = least or [min(w, 8) for w in natural]
+    widths = fit(natural, least, width - len(indent) - 2 * (n - 1))
+    cells = [[wrap(c, widths[j]) for j, c in enumerate(r)] for r in rows]
+    heads = [wrap(h, widths[j]) for j, h in enumerate(headers)]
+    widths = [max([text_width(x) for x in heads[j]] + [text_width(x) for r in cells for x in r[j]])
+              for j in range(n)]
+
+    def lines_of(row):
+        out = []
+        for k in range(max(len(c) for c in row)):
+            parts = [_pad(row[j][k] if k < len(row[j]) else "", widths[j], j in right) for j in range(n)]
+            out.append((indent + "  ".join(parts)).rstrip())
+        return out
+
+    return lines_of(heads) + [(indent + "  ".join("-" * w for w in widths))] + [
+        line for r in cells for line in lines_of(r)]
+
+
+def render(doc: list[tuple], fmt: str, width: int = 80) -> str:
+    """The document as ``table`` (text fitted to ``width``), ``markdown`` or ``html``.
+
+    Blocks: ``("title", text)``, ``("p", text)``, ``("h", text)`` (a heading, its content right
+    under it; a trailing colon shows in text only), ``("table", headers, rows, opts)`` (opts: ``least`` column widths, ``right``
+    column indexes), ``("list", items)`` (``- `` bullets), ``("lines", items)`` (indented lines),
+    ``("pre", lines)`` (lines already fitted).
+    """
+    if fmt == "markdown":
+        return _markdown(doc)
+    if fmt == "html":
+        return _html(doc)
+    width = max(width, MIN_WIDTH)
+    out: list[str] = []
+    after_heading = False
+    for block in doc:
+        kind = block[0]
+        if out and not after_heading:
+            out.append("")
+        after_heading = kind == "h"
+        if kind in ("title", "p", "h"):
+            out.extend(wrap(escape_controls(block[1]), width))
+        elif kind == "table":
+            opts = block[3] if len(block) > 3 else {}
+            out.extend(text_table(block[1], block[2], width, opts.get("least"), tuple(opts.get("right", ())),
+                                  indent=opts.get("indent", "")))
+        elif kind in ("list", "lines"):
+            bullet = "  - " if kind == "list" else "  "
+            for item in block[1]:
+                lines = wrap(escape_controls(item), width - len(bullet))
+                out.append(bullet + lines[0])
+                out.extend(" " * len(bullet) + x for x in lines[1:])
+        elif kind == "pre":
+            out.extend(block[1])
+    return "\n".join(out) + "\n"
+
+
+def _md_cell(text) -> str:
+    return str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")
+
+
+def _markdown(doc) -> str:
+    from tabulate import tabulate
+
+    out: list[str] = []
+    for block in doc:
+        kind = block[0]
+        if kind == "title":
+            out.append(f"# {block[1]}")
+        elif kind == "h":
+            out.append(f"## {block[1].rstrip(':')}")
+        elif kind == "p":
+            out.append(block[1])
+        elif kind == "table":
+            out.append(tabulate([[_md_cell(c) for c in r] for r in block[2]], headers=[_md_cell(h) for h in block[1]],
+                                tablefmt="github", disable_numparse=True))
+        elif kind in ("list", "lines"):
+            out.append("\n".join(f"- {_md_cell(x)}" for x in block[1]))
+        elif kind == "pre":
+            out.append("```\n" + "\n".join(block[1]) + "\n```")
+    return "\n\n".join(out) + "\n"
+
+
+def _html(doc) -> str:
+    from tabulate import tabulate
+
+    esc = html.escape
+    title = next((b[1] for b in doc if b[0] == "title"), "mjcli")
+    out = ["<!DOCTYPE html>", '<html><head><meta charset="utf-8">', f"<title>{esc(title)}</title>",
+           "<style>body{font-family:sans-serif;font-size:10pt;margin:1em}table{border-collapse:collapse}"
+           "td,th{border:1px solid #999;padding:2px 6px;text-align:left;vertical-align:top;white-space:pre-line}"
+           "h1{font-size:14pt}h2{font-size:11pt;margin:.8em 0 .2em}</style>", "</head><body>"]
+    for block in doc:
+        kind = block[0]
+        if kind == "title":
+            out.append(f"<h1>{esc(block[1])}</h1>")
+        elif kind == "h":
+            out.append(f"<h2>{esc(block[1].rstrip(':'))}</h2>")
+        elif kind == "p":
+            out.append(f"<p>{esc(block[1])}</p>")
+        elif kind == "table":
+            table = tabulate([[str(c) for c in r] for r in block[2]], headers=block[1], tablefmt="html",
+                             disable_numparse=True)  # the html format escapes every cell
+            out.append(table)
+        elif kind in ("list", "lines"):
+            out.append("<ul>" + "".join(f"<li>{esc(x)}</li>" for x in block[1]) + "</ul>")
+        elif kind == "pre":
+            out.append("<pre>" + esc("\n".join(block[1])) + "</pre>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+def labelled(label: str, text: str, width: int, indent: int = 2, column: int = 11) -> list[str]:
+    """``  label    text`` with the text wrapped under itself (the notation help).
+
+    >>> labelled("tiles", "123m 456p 789s (digits + suit)", 26)
+    ['  tiles    123m 456p 789s', '           (digits + suit)']
+    """
+    head = " " * indent + label
+    head += " " * max(1, column - text_width(head))
+    lines = wrap(text, max(10, width - column))
+    return [head + lines[0]] + [" " * column + x for x in lines[1:]]
