@@ -188,8 +188,8 @@ def _argument_column(message: str, hands: tuple[str, ...]) -> str:
     return re.sub(r"\(at column (\d+)\)", where, message)
 
 
-def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, header: bool = True,
-               whole=None) -> None:
+def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, whole=None,
+               header: bool = True) -> None:
     """Answer every input line in order, streaming; exit 1 if any line failed."""
     from .output import emit
 
@@ -290,8 +290,8 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
     ov = _overrides(kw)
     from .api import score_line
 
-    _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings), progress, header,
-               whole=_whole(v, "score"))
+    _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings), progress,
+               _whole(v, "score"), header)
 
 
 @cli.command(epilog=EPILOG, short_help="What completes a ready hand, and what each win is worth.")
@@ -319,8 +319,8 @@ def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, **kw):
     ov = _overrides(kw)
     from .api import wait_line
 
-    _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov), progress, header,
-               whole=_whole(v, "wait"))
+    _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov), progress, _whole(v, "wait"),
+               header)
 
 
 def _whole(v, command: str):
@@ -507,7 +507,7 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
     rulesview.print_table(v, out, lang=lang, fmt=fmt, width=width, long=long_, glyphs=glyphs)
 
 
-@cli.command(epilog=EPILOG, short_help="The JSON Schema of a record kind.")
+@cli.command(epilog=EPILOG, short_help="The JSON Schema of a record kind, or the list of kinds.")
 @click.argument("kind", required=False, metavar="[KIND]")
 def schema(kind):
     """Print the JSON Schema of a record kind (score, wait, discards, settle, ledger, rules, variants).

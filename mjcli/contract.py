@@ -91,8 +91,10 @@ def payment(pay: dict | None) -> dict | None:
     """
     if pay is None:
         return None
-    return {"shooter": pay.get("shooter"), "others": pay.get("others"), "each": pay.get("each"),
-            "total": pay.get("total"), "robbed_kong": bool(pay.get("robbed_kong"))}
+    out = {"shooter": pay.get("shooter"), "others": pay.get("others"), "each": pay.get("each"),
+           "total": pay.get("total"), "robbed_kong": bool(pay.get("robbed_kong"))}
+    out.update({k: v for k, v in pay.items() if k not in out})  # a key the schema does not know stays (see _fill)
+    return out
 
 
 NOT_WINNING_REASON = "the tiles do not form sets and a pair"
@@ -143,12 +145,17 @@ def _waits(rec: dict, kind: str) -> dict:
     return out
 
 
-_WAIT_KEYS = ("tile", "left", "discard", "self_drawn", "discard_meets_minimum", "self_drawn_meets_minimum",
-              "discard_tun", "self_drawn_tun")
+@lru_cache(maxsize=None)
+def wait_keys() -> tuple[str, ...]:
+    """Every key of one wait (a tile that completes the hand), in order."""
+    return tuple(schema("wait")["properties"]["waits"]["items"]["properties"])
 
 
 def _wait(w: dict) -> dict:
-    return {k: w.get(k) for k in _WAIT_KEYS}
+    out = {k: w.get(k) for k in wait_keys()}
+    if not w.keys() <= out.keys():  # a key the schema does not know stays (see _fill)
+        out.update({k: v for k, v in w.items() if k not in out})
+    return out
 
 
 def _settle(rec: dict) -> dict:
@@ -217,12 +224,13 @@ def csv_rows(kind: str, rec: dict):
         else:
             groups = [({"discard_tile": d["discard"], "tiles_left": d["tiles_left"],
                         "payable_left": d["payable_left"], "best": d["best"]}, d["waits"]) for d in rec["discards"]]
-        base = {c: row.get(c) for c in cols if c not in _WAIT_KEYS}
+        per_tile = wait_keys()
+        base = {c: row.get(c) for c in cols if c not in per_tile}
         any_row = False
         for per_discard, waits in groups:
             for w in waits:
                 any_row = True
-                yield {c: w[c] if c in _WAIT_KEYS else per_discard.get(c, base.get(c)) for c in cols}
+                yield {c: w[c] if c in per_tile else per_discard.get(c, base.get(c)) for c in cols}
         if not any_row:  # not ready or invalid: the hand's row, the tile columns empty
             yield {c: base.get(c) for c in cols}
     else:  # settle, ledger: one row per payment, then one per seat (or player)

@@ -25,8 +25,7 @@ SCORE_EXTRA = set()
 PATTERN_KEYS = {"id", "name", "value", "count", "points"}
 WAIT_KEYS = set(contract.keys("wait"))
 WAIT_EXTRA = set()
-WAIT_ITEM_KEYS = {"tile", "left", "discard", "self_drawn", "discard_meets_minimum", "self_drawn_meets_minimum",
-                  "discard_tun", "self_drawn_tun"}
+WAIT_ITEM_KEYS = set(contract.wait_keys())
 WAIT_ITEM_EXTRA = set()
 SETTLE_KEYS = set(contract.keys("settle"))
 SETTLE_EXTRA = set()

@@ -201,7 +201,8 @@ def test_nasty_corpus_records_validate():
         for command in ("score", "wait"):
             by.setdefault((case.get("variant", "hk"), command), []).append(case["hand"].replace("\n", " "))
     for (vid, command), hands in by.items():
-        recs = run_all_formats([command, "-v", vid, "--", *hands], command)
+        hands = [h for h in hands if h.strip() and not h.strip().startswith("#")]  # a line stdin skips
+        recs = run_all_formats([command, "-v", vid], command, "\n".join(hands).encode())  # one hand a line
         assert len(recs) == len(hands)
         for rec in recs:
             if not rec["ok"]:
@@ -253,7 +254,7 @@ def test_one_payment_shape(args, payment):
 
 
 def test_wait_answers_and_reasons():
-    recs = run_all_formats(["wait", "123m 456m 789m 23p EE", "135m 456m 789m 23p EE", "bad! hand"], "wait")
+    recs = run_all_formats(["wait"], "wait", b"123m 456m 789m 23p EE\n135m 456m 789m 23p EE\nbad!\n")
     assert [(r["answer"], r["reason"]) for r in recs] == [
         ("ok", None), ("not_ready", "no tile completes this hand"),
         ("invalid", recs[2]["error"]["message"])]
@@ -472,3 +473,28 @@ def test_wait_and_discards_share_their_csv_columns():
     # one `wait --format csv` batch mixes 13- and 14-tile hands: one header for both kinds
     assert contract.csv_columns("wait") == contract.csv_columns("discards")
     assert contract.schema("wait")["x-csv-columns"] == contract.schema("discards")["x-csv-columns"]
+
+
+def test_my3_waits_keep_the_drowned_fei_hint():
+    (rec,) = run_all_formats(["wait", "-v", "my3", "123p 456p 789p EEE 1p | cat"], "wait")
+    assert {w["tile"]: w["drown_fei_reaches_minimum"] for w in rec["waits"]}["1p"] is True
+    (rec,) = run_all_formats(["wait", "123m 456m 789m 23p EE"], "wait")  # not my3: null
+    assert {w["drown_fei_reaches_minimum"] for w in rec["waits"]} == {None}
+    _, out, _ = invoke(["wait", "-v", "my3", "-f", "csv", "123p 456p 789p EEE 1p | cat"])
+    assert {r["tile"]: r["drown_fei_reaches_minimum"] for r in check_csv(out, "wait")}["1p"] == "true"
+
+
+def test_a_wait_key_the_schema_does_not_know_stays():
+    rec = contract.shape("wait", {"ok": True, "ready": True, "waits": [{"tile": "1p", "surprise": 1}]})
+    assert rec["waits"][0]["surprise"] == 1 and list(VALIDATORS["mjcli/wait/1"].iter_errors(rec))
+
+
+@pytest.mark.parametrize("args", [["--rules", str(EXAMPLES / "house-hk-full-spicy.yaml")],
+                                  ["--rules", str(EXAMPLES / "house-sg-2-6.yaml")],
+                                  ["-v", str(EXAMPLES / "cantonese.yaml")]], ids=["hk-spicy", "sg-2-6", "cantonese"])
+def test_house_and_yaml_variants_validate(args):
+    data = (EXAMPLES / "hk.txt").read_bytes()
+    recs = run_all_formats(["score", *args], "score", data)
+    assert recs and any(r["answer"] == "ok" for r in recs)
+    run_all_formats(["wait", *args, "123m 456m 789m 23p EE", "123m 456m 789m 23p EE 9s"], "wait")
+    run_all_formats(["settle", *args, "--winner", "E", "--from", "S", "--value", "3"], "settle")
