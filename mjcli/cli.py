@@ -315,7 +315,9 @@ def cli():
 @header_option
 @context_options
 def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_header, **kw):
-    """Score HANDS (or one hand per line on standard input): every pattern, the total, verdicts, payment."""
+    """Score HANDS (or one hand per line on standard input): every pattern, the total, verdicts, payment.
+
+    A hand need not be quoted: unless every argument alone is a whole hand, the arguments are one hand."""
     header = _header(fmt, no_header)
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
@@ -337,7 +339,8 @@ def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, **kw):
     """List the tiles that complete each ready HAND, how many are left, and what each win is worth.
 
     A HAND of 13 tiles: what completes it. Of 14 (one just drawn): what each discard leaves, and
-    its score first when it already wins."""
+    its score first when it already wins. A hand need not be quoted: unless every argument alone is a
+    whole hand, the arguments are one hand."""
     if kw.get("win") is not None:
         raise Fail("wait tries every tile as the winning one; leave out --win "
                    "(`mjcli score HAND --win T` prices one win)")
@@ -502,7 +505,7 @@ def _width() -> int:
               help="Language of pattern names and descriptions.")
 @click.option("--check", "check", multiple=True, metavar="FILE", help="Validate rule files; exit 1 on any error.")
 @click.option("--patterns", "list_patterns", is_flag=True, help="List the registered pattern ids.")
-@click.option("--format", "-f", "fmt", type=click.Choice(["table", "json", "jsonl", "csv", "markdown", "html"]),
+@click.option("--format", "-f", "fmt", type=_AsciiChoice(["table", "json", "jsonl", "csv", "markdown", "html"]),
               default="table", show_default=True,
               help="Output format: table fits the terminal width ($COLUMNS, 80 when not a terminal); "
                    "markdown and html make a cheat sheet to print.")

@@ -50,7 +50,8 @@ def _hand_glyphs(hand: str, glyphs: bool) -> str:
         h = parse_hand(hand)
     except MjError:
         return hand
-    return f"{format_glyphs(h)}  {hand}"  # the glyph form parses back to the same hand (issue 11)
+    # the glyph form parses back to the same hand (issue 11); a waiting hand's text names no winning tile
+    return f"{format_glyphs(h, win='@' in hand)}  {hand}"
 
 
 def _num(v) -> str:

@@ -13,6 +13,8 @@ NOTATION_ROWS = (
               "J drowned Fei"),
     ("context", "@5p winning tile, zimo, seat=S, round=E, last-tile, last-discard, kong-replacement, "
                 "bonus-replacement, rob-kong, kong-on-kong, heavenly, earthly"),
+    ("also", "123M 5P, lower-case e w n c f (a lone p or s is ambiguous), commas, 55s@5s, tile glyphs, "
+             "東 南 西 北 中 發 白, seat=east or nan, 13 tiles plus @T; quotes optional (docs/notation.md)"),
     ("example", "234p 567p EE [CCC] [FFF] | f1 s1 zimo seat=E"),
 )
 FORMATS = ("table", "json", "jsonl", "csv", "markdown", "html")

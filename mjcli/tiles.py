@@ -799,10 +799,11 @@ def format_hand(hand: Hand, *, win: bool = True) -> str:
 _BRACKETS = {CLAIMED: "[]", ADDED: "{}", CONCEALED: "()"}
 
 
-def format_glyphs(hand: Hand) -> str:
+def format_glyphs(hand: Hand, *, win: bool = True) -> str:
     """The hand in Unicode mahjong tiles (a Fei as ★), as ``--glyphs`` prints it; parsing it gives the same hand.
 
-    Animals and faces have no tile glyph and keep their words, as do the context words.
+    Animals and faces have no tile glyph and keep their words, as do the context words. With ``win``
+    False the winning tile is left out, as :func:`format_hand` does (a waiting hand).
 
     >>> h = parse_hand("123m 5J5p [CCC] | f1 J @5p zimo seat=S")
     >>> format_glyphs(h)
@@ -821,7 +822,7 @@ def format_glyphs(hand: Hand) -> str:
     if hand.bonus:
         parts.append("|")
         parts.extend(BONUS_GLYPH_OUT.get(b, b) for b in hand.bonus)
-    if hand.win is not None:
+    if win and hand.win is not None:
         parts.append("@" + GLYPHS[hand.win])
     if hand.self_drawn:
         parts.append("zimo")

@@ -386,12 +386,12 @@ def test_my3_fei_win_is_self_drawn(text):
 
 def test_my3_fei_zimo_written_has_no_note():
     rec = answer("my3", "score", "123p 456p 789p EEE 1p J zimo")
-    assert rec["hand"].endswith("@J zimo") and "notes" not in rec
+    assert rec["hand"].endswith("@J zimo") and not rec.get("notes")
 
 
 def test_my3_real_winning_tile_is_not_made_self_drawn():
     rec = answer("my3", "score", "123p 456p 789p EEE 1pJ @1p")
-    assert not rec["hand"].endswith("zimo") and "notes" not in rec
+    assert not rec["hand"].endswith("zimo") and not rec.get("notes")
 
 
 def test_my3_fei_win_from_a_discard_is_refused():
@@ -471,3 +471,24 @@ def test_no_seed_wording_in_docs_and_variant_files():
     files = [root / "README.md", *sorted((root / "docs").rglob("*.md")), *sorted((root / "variants").rglob("*.yaml"))]
     for f in files:
         assert not SEED.search(f.read_text(encoding="utf-8")), f
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(), st.sampled_from(TYPINGS))
+def test_typed_forms_of_any_hand_parse_to_it(hand, typing):
+    assert parse_hand(typing(format_hand(hand))) == hand
+
+
+@pytest.mark.parametrize("vid, text", [("hk", "123m 456m 789m 23p EE"), ("my3", "123p 456p 789p EE 2p J"),
+                                       ("hk", "123m 456m 789m 23p EEE")])
+def test_wait_glyphs_parse_back(vid, text):
+    code, out, _ = run("wait", "-v", vid, "--glyphs", text)
+    glyph_form, canonical = out.splitlines()[0].split("  ", 1)
+    assert "@" not in glyph_form
+    assert parse_hand(glyph_form) == parse_hand(canonical.rsplit("   (", 1)[0])
+
+
+def test_rules_variant_and_format_in_either_case():
+    assert run("rules", "HK", "-f", "JSON")[1] == run("rules", "hk", "-f", "json")[1]
+    assert run("rules", "-v", "Sg", "-f", "Markdown")[1] == run("rules", "sg", "-f", "markdown")[1]
+    assert run("rules", "hk", "-f", "j\u017fon")[0] == 2
