@@ -786,14 +786,19 @@ def format_hand(hand: Hand, *, win: bool = True) -> str:
         parts.extend(hand.bonus)
     if win and hand.win is not None:
         parts.append("@" + _WIN_TEXT[hand.win])
-    if hand.self_drawn:
-        parts.append("zimo")
-    if hand.seat != "E":
-        parts.append(f"seat={hand.seat}")
-    if hand.round != "E":
-        parts.append(f"round={hand.round}")
-    parts.extend(f for f in FLAG_WORDS if f in hand.flags)
+    parts.extend(context_words(hand))
     return " ".join(parts)
+
+
+def context_words(hand: Hand) -> list[str]:
+    """The context words of a hand as the canonical text writes them (after the winning tile)."""
+    words = ["zimo"] if hand.self_drawn else []
+    if hand.seat != "E":
+        words.append(f"seat={hand.seat}")
+    if hand.round != "E":
+        words.append(f"round={hand.round}")
+    words.extend(f for f in FLAG_WORDS if f in hand.flags)
+    return words
 
 
 _BRACKETS = {CLAIMED: "[]", ADDED: "{}", CONCEALED: "()"}
@@ -824,13 +829,7 @@ def format_glyphs(hand: Hand, *, win: bool = True) -> str:
         parts.extend(BONUS_GLYPH_OUT.get(b, b) for b in hand.bonus)
     if win and hand.win is not None:
         parts.append("@" + GLYPHS[hand.win])
-    if hand.self_drawn:
-        parts.append("zimo")
-    if hand.seat != "E":
-        parts.append(f"seat={hand.seat}")
-    if hand.round != "E":
-        parts.append(f"round={hand.round}")
-    parts.extend(f for f in FLAG_WORDS if f in hand.flags)
+    parts.extend(context_words(hand))
     return " ".join(parts)
 
 
