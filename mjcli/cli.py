@@ -122,38 +122,50 @@ def iter_input(hands: tuple[str, ...], progress: bool | None = None):
     yield from track(read_lines(stream, flush_when_waiting=True), stream, progress, what="hands")
 
 
-def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None) -> None:
+def jobs_option(fn):
+    return click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
+                        help="Answer a batch on N processes (0: one per core); the answers keep the input order. "
+                             "Lines are read in chunks, so with N > 1 answers come a chunk at a time.")(fn)
+
+
+def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, jobs: int = 1, spec=None) -> None:
     """Answer every input line in order, streaming; exit 1 if any line failed."""
+    from .batch import answer_record
     from .output import emit
 
     state = {"bad": 0}
 
     def records():
         for n, item in iter_input(hands, progress):
-            if isinstance(item, MjError):
-                res = {"line": n, "hand": None, "ok": False, "error": item.as_record()}
-            else:
-                res = answer(item)
-                code = res.answer_code
-                res = res.as_dict()
-                res["line"] = n
-                if code is not None and res["ok"]:
-                    res["answer"] = code
-            if res.get("ok") is False or res.get("answer") in ("not_winning", "not_ready"):
-                state["bad"] += 1
+            res, bad = answer_record(n, item, answer)
+            state["bad"] += bad
             yield res
+
+    def chunked():  # --jobs N: chunks answered by worker processes, in input order
+        from .batch import answer_chunks, cores
+
+        for recs, bad in answer_chunks(iter_input(hands, progress), answer, fmt, kind, jobs or cores(), spec):
+            state["bad"] += bad
+            if fmt == "jsonl":
+                sys.stdout.write(recs)  # the worker wrote the chunk's lines with emit
+            else:
+                yield from recs
+            sys.stdout.flush()  # each chunk's answers go out as it is done (pipes, Ctrl-C)
 
     def on_error(rec):
         from .safetext import escape_controls, one_line
 
         click.echo(f"error: line {rec['line']}: {escape_controls(one_line(rec['error']['message']))}", err=True)
 
+    source = records() if jobs == 1 else chunked()
     try:
-        emit(records(), fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error)
+        emit(source, fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error)
         sys.stdout.flush()  # a write error (disk full) shows here, not after exit
     except BrokenPipeError:  # `| head`: the reader has gone; end quietly (click would exit 1)
         _quiet_stdout()
         raise SystemExit(EXIT_OK) from None
+    finally:
+        source.close()  # --jobs: the workers stop now, whatever ended the batch
     if state["bad"]:
         raise SystemExit(EXIT_BAD_HAND)
 
@@ -205,14 +217,16 @@ def cli():
 @glyphs_option
 @click.option("--all", "all_readings", is_flag=True, help="Show every reading of the hand, best first.")
 @progress_option
+@jobs_option
 @context_options
-def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, **kw):
+def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, jobs, **kw):
     """Score HANDS (or one hand per line on standard input): every pattern, the total, verdicts, payment."""
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
     from .api import score_line
 
-    _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings), progress)
+    _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings), progress, jobs,
+               ("score", variant, rules_file, ov, all_readings, fmt, "score"))
 
 
 @cli.command(epilog=EPILOG)
@@ -221,14 +235,16 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, **kw)
 @format_option
 @glyphs_option
 @progress_option
+@jobs_option
 @context_options
-def wait(hands, variant, rules_file, fmt, glyphs, progress, **kw):
+def wait(hands, variant, rules_file, fmt, glyphs, progress, jobs, **kw):
     """List the tiles that complete each ready HAND, how many are left, and what each win is worth."""
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
     from .api import wait_line
 
-    _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov), progress)
+    _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov), progress, jobs,
+               ("wait", variant, rules_file, ov, False, fmt, "wait"))
 
 
 def _pairs(values, sep: str, what: str, example: str):
