@@ -14,7 +14,6 @@ Workers ignore Ctrl-C: the main process takes it, stops them and exits 130.
 from __future__ import annotations
 
 import os
-import signal
 from collections import deque
 from itertools import islice
 
@@ -81,6 +80,8 @@ def _rebuild(spec):
 
 
 def _init_worker(spec):
+    import signal
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
     global _WORK
     if _WORK is None:
@@ -99,6 +100,7 @@ def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None):
             chunk = list(islice(it, CHUNK))
         return
     import multiprocessing
+    import signal
 
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from . import decompose
 from .errors import NOT_READY, MjError
-from .scoring import score
+from .scoring import win_totals
 from .registry import hooks
 from .tiles import JOKER, Hand, format_hand, parse_hand, tile_code, validate, variant_tiles
 
@@ -82,8 +82,10 @@ def waiting_tiles(hand: Hand, variant) -> list[int]:
     return decompose.waiting_tiles(hand, cands, jokers_left, thirteen, most)
 
 
-def _total(result) -> int | None:
-    return result.total if result.winning else None
+def _self_drawn(hand: Hand) -> Hand:
+    """The same hand won on its own draw."""
+    return Hand(hand.concealed, hand.jokers, hand.melds, hand.bonus, hand.win, True, hand.seat, hand.round,
+                hand.flags, hand.clashes)
 
 
 def wait(hand: Hand, variant) -> WaitResult:
@@ -94,14 +96,14 @@ def wait(hand: Hand, variant) -> WaitResult:
     visible = hand.visible_counts()
     jokers_left = variant.tiles.jokers - hand.jokers_total()
     for t in waiting_tiles(hand, variant):
-        self_res = score(hand.with_tile(t, self_drawn=True), variant)
-        if t == JOKER:
+        on_discard = hand.with_tile(t, self_drawn=False)
+        if t == JOKER:  # a discarded Fei cannot be claimed: self-drawn only
+            self_total, = win_totals(on_discard, variant, (_self_drawn(on_discard),))
             discard = None
             left = jokers_left
         else:
-            discard = _total(score(hand.with_tile(t, self_drawn=False), variant))
+            discard, self_total = win_totals(on_discard, variant, (on_discard, _self_drawn(on_discard)))
             left = 4 - visible[t]
-        self_total = _total(self_res)
         res.waits.append({
             "tile": tile_code(t),
             "left": left,
@@ -118,17 +120,21 @@ def wait(hand: Hand, variant) -> WaitResult:
     return res
 
 
-def wait_text(text: str, variant, overrides: dict | None = None) -> WaitResult:
-    """Parse and answer one line; a bad line gives a result with ``ok`` False."""
-    return answer_line(text, variant, overrides, wait)
+def wait_text(text: str, variant, overrides: dict | None = None, parsed=None) -> WaitResult:
+    """Parse and answer one line; a bad line gives a result with ``ok`` False.
+
+    ``parsed`` is the line's hand when the caller has parsed it already."""
+    return answer_line(text, variant, overrides, wait, parsed)
 
 
-def answer_line(text: str, variant, overrides: dict | None, answer) -> WaitResult:
-    """Parse one line, apply the command-line options (all but --win), and ``answer(hand, variant)``."""
+def answer_line(text: str, variant, overrides: dict | None, answer, parsed=None) -> WaitResult:
+    """Parse one line (unless ``parsed`` is its hand), apply the command-line options (all but --win), and
+    ``answer(hand, variant)``."""
     try:
         from .context import resolve
 
-        hand = resolve(parse_hand(text), {k: v for k, v in (overrides or {}).items() if k != "win"}, for_wait=True)
+        hand = resolve(parse_hand(text) if parsed is None else parsed,
+                       {k: v for k, v in (overrides or {}).items() if k != "win"}, for_wait=True)
         return answer(hand, variant)
     except MjError as exc:
         return WaitResult(text.strip(), variant.id, variant.unit, variant.minimum, ok=False, error=exc)
