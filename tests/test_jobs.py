@@ -129,3 +129,17 @@ def test_closed_pipe_with_jobs_ends_quietly(tmp_path):
     p = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, env=env(), timeout=120)
     assert p.stdout.splitlines()[-1] == "status=0"
     assert p.stderr == ""
+
+
+@pytest.mark.parametrize("command", ["score", "wait"])
+def test_a_worker_that_is_not_forked_makes_the_same_answer(command):
+    """Where a system cannot fork, a worker loads the variant again from the command's options."""
+    from mjcli.api import load_variant, score_line, wait_line
+
+    v = load_variant("sg")
+    ov = {"seat": "S"}
+    answer, fmt, kind = batch._rebuild((command, "sg", None, ov, False, "jsonl", command))
+    assert (fmt, kind) == ("jsonl", command)
+    for text in SCORE_LINES + WAIT_LINES:
+        want = score_line(text, v, ov) if command == "score" else wait_line(text, v, ov)
+        assert answer(text).as_dict() == want.as_dict()
