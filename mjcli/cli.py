@@ -206,6 +206,12 @@ def iter_input(hands: tuple[str, ...], progress: bool | None = None, whole=None)
         yield n, item, f"line {n}"
 
 
+def jobs_option(fn):
+    return click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
+                        help="Answer a batch on N processes (0: one per core); the answers keep the input order. "
+                             "Lines are read in chunks, so with N > 1 answers come a chunk at a time.")(fn)
+
+
 def _argument_column(message: str, hands: tuple[str, ...]) -> str:
     """In a hand joined from the arguments, "(at column 23)" as "(argument 5, at column 2)"."""
     import re
@@ -222,45 +228,55 @@ def _argument_column(message: str, hands: tuple[str, ...]) -> str:
 
 
 def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, whole=None,
-               header: bool = True) -> None:
+               header: bool = True, jobs: int = 1, spec=None) -> None:
     """Answer every input line in order, streaming; exit 1 if any line failed."""
+    from .batch import answer_record
     from .output import emit
 
-    state = {"bad": 0, "where": ""}
+    state = {"bad": 0}
+    wheres = {}  # input number -> how messages name it, for hands given as arguments (stdin: "line N")
+
+    def numbered():
+        for n, item, where in iter_input(hands, progress, whole):
+            if not where.startswith("line "):
+                wheres[n] = where
+            yield n, item
 
     def records():
-        for n, item, where in iter_input(hands, progress, whole):
-            state["where"] = where
-            if isinstance(item, MjError):
-                res = {"line": n, "hand": None, "ok": False, "error": item.as_record()}
-            else:
-                res = answer(item)
-                code = res.answer_code
-                extra = getattr(res, "table_extra", None) if fmt == "table" else None
-                res = res.as_dict()
-                if extra:  # e.g. wait on a hand that already wins: its score, shown in the table only
-                    res.update(extra)
-                res["line"] = n
-                if code is not None and res["ok"]:
-                    res["answer"] = code
-            if res.get("ok") is False or res.get("answer") in ("not_winning", "not_ready"):
-                state["bad"] += 1
+        for n, item in numbered():
+            res, bad = answer_record(n, item, answer, fmt)
+            state["bad"] += bad
             yield res
+
+    def chunked():  # --jobs N: chunks answered by worker processes, in input order
+        from .batch import answer_chunks, cores
+
+        for recs, bad in answer_chunks(numbered(), answer, fmt, kind, jobs or cores(), spec):
+            state["bad"] += bad
+            if fmt == "jsonl":
+                sys.stdout.write(recs)  # the worker wrote the chunk's lines with emit
+            else:
+                yield from recs
+            sys.stdout.flush()  # each chunk's answers go out as it is done (pipes, Ctrl-C)
 
     def on_error(rec):
         from .safetext import escape_controls, one_line
 
         message = rec["error"]["message"]
-        if state["where"].startswith("arguments"):
+        where = wheres.get(rec["line"], f"line {rec['line']}")
+        if where.startswith("arguments"):
             message = _argument_column(message, hands)
-        click.echo(f"error: {state['where']}: {escape_controls(one_line(message))}", err=True)
+        click.echo(f"error: {where}: {escape_controls(one_line(message))}", err=True)
 
+    source = records() if jobs == 1 else chunked()
     try:
-        emit(records(), fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error, header=header)
+        emit(source, fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error, header=header)
         sys.stdout.flush()  # a write error (disk full) shows here, not after exit
     except BrokenPipeError:  # `| head`: the reader has gone; end quietly (click would exit 1)
         _quiet_stdout()
         raise SystemExit(EXIT_OK) from None
+    finally:
+        source.close()  # --jobs: the workers stop now, whatever ended the batch
     if state["bad"]:
         raise SystemExit(EXIT_BAD_HAND)
 
@@ -313,8 +329,9 @@ def cli():
 @click.option("--all", "all_readings", is_flag=True, help="Show every reading of the hand, best first.")
 @progress_option
 @header_option
+@jobs_option
 @context_options
-def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_header, **kw):
+def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_header, jobs, **kw):
     """Score HANDS (or one hand per line on standard input): every pattern, the total, verdicts, payment.
 
     A hand need not be quoted: unless every argument alone is a whole hand, the arguments are one hand."""
@@ -324,7 +341,8 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
     from .api import score_line
 
     _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings), progress,
-               _whole(v, "score"), header)
+               _whole(v, "score"), header, jobs,
+               ("score", variant, rules_file, ov, all_readings, fmt, "score"))
 
 
 @cli.command(epilog=EPILOG, short_help="What completes a ready hand, and what each win is worth.")
@@ -334,8 +352,9 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
 @glyphs_option
 @progress_option
 @header_option
+@jobs_option
 @context_options
-def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, **kw):
+def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, **kw):
     """List the tiles that complete each ready HAND, how many are left, and what each win is worth.
 
     A HAND of 13 tiles: what completes it. Of 14 (one just drawn): what each discard leaves, and
@@ -353,7 +372,7 @@ def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, **kw):
     from .api import wait_line
 
     _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov), progress, _whole(v, "wait"),
-               header)
+               header, jobs, ("wait", variant, rules_file, ov, False, fmt, "wait"))
 
 
 def _whole(v, command: str):

@@ -81,6 +81,8 @@ def discard_waits(hand: Hand, variant) -> WaitResult:
     return res
 
 
-def discard_text(text: str, variant, overrides: dict | None = None) -> WaitResult:
-    """Parse and answer one 14-tile line; a bad line gives a result with ``ok`` False."""
-    return answer_line(text, variant, overrides, discard_waits)
+def discard_text(text: str, variant, overrides: dict | None = None, parsed=None) -> WaitResult:
+    """Parse and answer one 14-tile line; a bad line gives a result with ``ok`` False.
+
+    ``parsed`` is the line's hand when the caller has parsed it already."""
+    return answer_line(text, variant, overrides, discard_waits, parsed)

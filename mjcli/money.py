@@ -59,10 +59,26 @@ def amount(x):
         return x.normalize()
 
 
+def _whole_product(f: float, n: int):
+    """``f`` (read as written) times the int ``n`` when that is a whole number, else None: no decimal needed."""
+    r = repr(f)
+    if "e" in r or "n" in r:  # 1e-05, inf, nan: the decimal way
+        return None
+    whole, _, frac = r.partition(".")
+    p = int(whole + frac) * n
+    den = 10 ** len(frac)
+    return p // den if p % den == 0 else None
+
+
 def mul(a, b):
     """An exact product of two amounts (a float in either is read as written)."""
     if isinstance(a, int) and isinstance(b, int):
         return a * b
+    if isinstance(a, float) and isinstance(b, int) or isinstance(b, float) and isinstance(a, int):
+        # a ladder's 0.5 times a whole base: decimal is not imported for it (start-up, issue 15)
+        p = _whole_product(a, b) if isinstance(a, float) else _whole_product(b, a)
+        if p is not None:
+            return p
     with _exact():
         return amount(D(a) * D(b))
 

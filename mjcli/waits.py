@@ -8,11 +8,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import decompose
 from .errors import NOT_READY, HandError, MjError
-from .scoring import score
+from .scoring import win_totals
 from .registry import hooks
 from .tiles import JOKER, Hand, format_hand, parse_hand, tile_code, validate, variant_tiles
 
@@ -85,8 +85,9 @@ def waiting_tiles(hand: Hand, variant) -> list[int]:
     return decompose.waiting_tiles(hand, cands, jokers_left, thirteen, most)
 
 
-def _total(result) -> int | None:
-    return result.total if result.winning else None
+def _self_drawn(hand: Hand) -> Hand:
+    """The same hand won on its own draw."""
+    return replace(hand, self_drawn=True)
 
 
 WAIT_SIZES = "wait needs 13 tiles (one short of a win: what completes it) or 14 (a hand that has just drawn: what each discard leaves)"
@@ -115,12 +116,16 @@ def wait(hand: Hand, variant) -> WaitResult:
     visible = hand.visible_counts()
     jokers_left = variant.tiles.jokers - hand.jokers_total()
     for t in waiting_tiles(hand, variant):
-        self_total = None if discard_only else _total(score(hand.with_tile(t, self_drawn=True), variant))
+        on_discard = hand.with_tile(t, self_drawn=False)
+        by_discard = t != JOKER and not self_only  # a discarded Fei cannot be claimed: self-drawn only
+        by_self = not discard_only
+        ways = ((on_discard,) if by_discard else ()) + ((_self_drawn(on_discard),) if by_self else ())
+        totals = iter(win_totals(on_discard, variant, ways) if ways else ())
+        discard = next(totals) if by_discard else None
+        self_total = next(totals) if by_self else None
         if t == JOKER:
-            discard = None
             left = jokers_left
         else:
-            discard = None if self_only else _total(score(hand.with_tile(t, self_drawn=False), variant))
             left = 4 - visible[t]
         res.waits.append({
             "tile": tile_code(t),
@@ -138,17 +143,21 @@ def wait(hand: Hand, variant) -> WaitResult:
     return res
 
 
-def wait_text(text: str, variant, overrides: dict | None = None) -> WaitResult:
-    """Parse and answer one line; a bad line gives a result with ``ok`` False."""
-    return answer_line(text, variant, overrides, wait)
+def wait_text(text: str, variant, overrides: dict | None = None, parsed=None) -> WaitResult:
+    """Parse and answer one line; a bad line gives a result with ``ok`` False.
+
+    ``parsed`` is the line's hand when the caller has parsed it already."""
+    return answer_line(text, variant, overrides, wait, parsed)
 
 
-def answer_line(text: str, variant, overrides: dict | None, answer) -> WaitResult:
-    """Parse one line, apply the command-line options (all but --win), and ``answer(hand, variant)``."""
+def answer_line(text: str, variant, overrides: dict | None, answer, parsed=None) -> WaitResult:
+    """Parse one line (unless ``parsed`` is its hand), apply the command-line options (all but --win), and
+    ``answer(hand, variant)``."""
     try:
         from .context import resolve
 
-        hand = resolve(parse_hand(text), {k: v for k, v in (overrides or {}).items() if k != "win"}, for_wait=True)
+        hand = resolve(parse_hand(text) if parsed is None else parsed,
+                       {k: v for k, v in (overrides or {}).items() if k != "win"}, for_wait=True)
         return answer(hand, variant)
     except MjError as exc:
         return WaitResult(text.strip(), variant.id, variant.unit, variant.minimum, ok=False, error=exc)

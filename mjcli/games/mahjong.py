@@ -23,16 +23,16 @@ class Mahjong(Game):
         from ..tiles import parse_hand
 
         try:
-            size = parse_hand(text).size
+            hand = parse_hand(text)  # parsed once: the answer is given the hand
         except MjError:
-            size = None  # wait_text reports the problem
-        if size == 14:  # a hand that has just drawn: what each discard leaves
+            hand = None  # wait_text reports the problem
+        if hand is not None and hand.size == 14:  # a hand that has just drawn: what each discard leaves
             from ..discards import discard_text
 
-            return discard_text(text, variant, overrides=overrides)
+            return discard_text(text, variant, overrides=overrides, parsed=hand)
         from ..waits import wait_text
 
-        return wait_text(text, variant, overrides=overrides)
+        return wait_text(text, variant, overrides=overrides, parsed=hand)
 
     def whole_hand(self, text, variant, command):
         from ..tiles import whole_hand

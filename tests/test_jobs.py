@@ -1,0 +1,145 @@
+"""``--jobs N``: the same bytes and exit code as one process, answers in input order, a bounded number of chunks
+in flight, quiet ends. Chunks are made small here so that a short batch still goes through the worker processes.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from mjcli import batch
+from mjcli.cli import cli
+
+from test_batch import MJCLI, _as_at_a_terminal, env
+
+SCORE_LINES = ["EEE SSS WWW NNN PP", "123m 456m 789m 234p 55s zimo", "123x 456m", "", "# a comment",
+               "1379m 1379p 1379s EE", "11111m", "[123m", "111m 222m 333m 444m 5m @5m", "123p 456p 789p 11s 234s"]
+WAIT_LINES = ["1112345678999m", "123m 456m 789m 23p EE", "123x", "", "1379m 1379p 1379s E", "11112222333m 4",
+              "123m 456m 789m 234p 5s", "123m 456m 789m 234p 55s"]  # the last has 14 tiles: what each discard leaves
+
+
+def batch_text(lines, n) -> bytes:
+    out = [lines[i % len(lines)] for i in range(n)]
+    out[n // 2] = b"\xff\xfe not utf-8".decode("latin-1")  # written below as raw bytes
+    data = "\n".join(out).encode("utf-8")
+    return data.replace("\xff\xfe not utf-8".encode("utf-8"), b"\xff\xfe not utf-8")
+
+
+def run(args, data):
+    r = CliRunner().invoke(cli, args, input=data)
+    return r.exit_code, r.stdout_bytes, r.stderr_bytes
+
+
+@pytest.fixture
+def small_chunks(monkeypatch):
+    monkeypatch.setattr(batch, "CHUNK", 4)
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "json", "csv", "table"])
+@pytest.mark.parametrize("command,lines", [("score", SCORE_LINES), ("wait", WAIT_LINES)])
+def test_jobs_2_gives_the_bytes_of_jobs_1(small_chunks, command, lines, fmt):
+    data = batch_text(lines, 61)
+    one = run([command, "-f", fmt], data)
+    two = run([command, "-f", fmt, "--jobs", "2"], data)
+    assert one[0] == 1  # the batch has bad lines: exit 1 either way
+    assert two == one
+    if fmt == "table":
+        assert b"error: line 31: not UTF-8 text" in two[2]
+
+
+def test_jobs_0_is_every_core_and_a_good_batch_exits_0(small_chunks):
+    data = ("EEE SSS WWW NNN PP\n" * 30).encode()
+    one = run(["score", "-f", "jsonl"], data)
+    every = run(["score", "-f", "jsonl", "--jobs", "0"], data)
+    assert every == one and one[0] == 0
+    assert one[1].count(b"\n") == 30
+
+
+def test_a_batch_shorter_than_a_chunk_starts_no_process(monkeypatch):
+    def no_pool(*a, **k):
+        raise AssertionError("a pool was started for a short batch")
+
+    import multiprocessing
+
+    monkeypatch.setattr(multiprocessing, "get_context", no_pool)
+    data = ("EEE SSS WWW NNN PP\n" * 10).encode()
+    assert run(["score", "-f", "jsonl", "--jobs", "2"], data) == run(["score", "-f", "jsonl"], data)
+
+
+def test_hands_as_arguments_with_jobs():
+    assert run(["score", "-f", "json", "--jobs", "2", "EEE SSS WWW NNN PP", "123x"], b"") == \
+        run(["score", "-f", "json", "EEE SSS WWW NNN PP", "123x"], b"")
+
+
+@pytest.mark.parametrize("value", ["-1", "two", ""])
+def test_a_bad_jobs_value_is_a_usage_error(value):
+    code, out, err = run(["score", "--jobs", value, "EEE SSS WWW NNN PP"], b"")
+    assert code == 2 and out == b""
+    assert b"--jobs" in err and b"Traceback" not in err
+
+
+def test_chunks_in_flight_are_bounded(small_chunks):
+    """Memory stays flat: the input is read only a few chunks ahead of the answers handed out."""
+    taken = []
+
+    def lines():
+        for i in range(1, 401):
+            taken.append(i)
+            yield i, "EEE SSS WWW NNN PP"
+
+    from mjcli.api import load_variant, score_line
+
+    v = load_variant("hk")
+    seen = 0
+    for recs, bad in batch.answer_chunks(lines(), lambda t: score_line(t, v), "json", "score", jobs=2):
+        seen += len(recs)
+        assert len(taken) - seen <= (2 * batch.AHEAD + 1) * batch.CHUNK
+        assert bad == 0
+    assert seen == 400
+    assert [r["line"] for r in recs] == list(range(397, 401))
+
+
+def test_ctrl_c_with_jobs_exits_130_quietly():
+    p = subprocess.Popen(MJCLI + ["score", "-f", "jsonl", "--jobs", "2"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(), preexec_fn=_as_at_a_terminal)
+    try:
+        p.stdin.write(b"1112345678999m\n" * 700)  # the workers start; then mjcli waits for more input
+        p.stdin.flush()
+        time.sleep(1.5)
+        p.send_signal(signal.SIGINT)
+        code = p.wait(timeout=30)
+        err = p.stderr.read().decode()
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert code == 130, err
+    assert err.strip() == "interrupted"
+
+
+def test_closed_pipe_with_jobs_ends_quietly(tmp_path):
+    big = tmp_path / "big.txt"
+    big.write_text("EEE SSS WWW NNN PP\n" * 3000)
+    cmd = f"{sys.executable} -m mjcli score --jobs 2 < {big} | head -1; echo \"status=${{PIPESTATUS[0]}}\""
+    p = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, env=env(), timeout=120)
+    assert p.stdout.splitlines()[-1] == "status=0"
+    assert p.stderr == ""
+
+
+@pytest.mark.parametrize("command", ["score", "wait"])
+def test_a_worker_that_is_not_forked_makes_the_same_answer(command):
+    """Where a system cannot fork, a worker loads the variant again from the command's options."""
+    from mjcli.api import load_variant, score_line, wait_line
+
+    v = load_variant("sg")
+    ov = {"seat": "S"}
+    answer, fmt, kind = batch._rebuild((command, "sg", None, ov, False, "jsonl", command))
+    assert (fmt, kind) == ("jsonl", command)
+    for text in SCORE_LINES + WAIT_LINES:
+        want = score_line(text, v, ov) if command == "score" else wait_line(text, v, ov)
+        assert answer(text).as_dict() == want.as_dict()
