@@ -25,13 +25,14 @@ AHEAD = 3  # chunks in flight per worker
 _WORK = None  # (answer, fmt, kind) in a worker: inherited when forked, else rebuilt from the spec
 
 
-def answer_record(n: int, item, answer, fmt: str | None = None) -> tuple[dict, bool]:
+def answer_record(n: int, item, answer, fmt: str | None = None, base: dict | None = None) -> tuple[dict, bool]:
     """The record for input line ``n`` (its text, or the MjError reading it gave) and whether it counts as bad.
 
     In ``table`` output a result's ``table_extra`` joins the record (e.g. the score of a 14-tile hand that
-    already wins, shown above its discard advice); the machine formats never see it."""
+    already wins, shown above its discard advice); the machine formats never see it. A line that could not
+    be read at all gets ``base`` (the variant's id, unit, minimum, limit) in its record."""
     if isinstance(item, MjError):
-        res = {"line": n, "hand": None, "ok": False, "error": item.as_record()}
+        res = {**(base or {}), "line": n, "hand": None, "ok": False, "error": item.as_record()}
     elif isinstance(item, dict):  # an error record made by the main process
         res = item
     else:
@@ -94,10 +95,10 @@ def _init_worker(spec):
         _WORK = _rebuild(spec)
 
 
-def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None):
+def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None, base: dict | None = None):
     """``(records, bad)`` per chunk of ``items`` in input order; ``records`` is the chunk's text for jsonl."""
     global _WORK
-    it = ((n, answer_record(n, item, None)[0] if isinstance(item, MjError) else item) for n, item in items)
+    it = ((n, answer_record(n, item, None, base=base)[0] if isinstance(item, MjError) else item) for n, item in items)
     chunk = list(islice(it, CHUNK))  # an unreadable line's record is made here: a worker gets text or records
     if jobs == 1 or len(chunk) < CHUNK:  # one job, or a small batch: no processes to start
         _WORK = (answer, fmt, kind)

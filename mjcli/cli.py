@@ -228,12 +228,20 @@ def _argument_column(message: str, hands: tuple[str, ...]) -> str:
 
 
 def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, whole=None,
-               header: bool = True, jobs: int = 1, spec=None) -> None:
+               header: bool = True, jobs: int = 1, spec=None, variant=None) -> None:
     """Answer every input line in order, streaming; exit 1 if any line failed."""
     from .batch import answer_record
     from .output import emit
 
     state = {"bad": 0}
+    # a line that cannot be read (not UTF-8, too long) still names the variant it was meant for
+    base = None
+    if variant is not None:
+        from .contract import keys
+
+        known = set(keys(kind))
+        base = {k: x for k, x in (("variant", variant.id), ("unit", variant.unit), ("minimum", variant.minimum),
+                                  ("limit", variant.limit)) if k in known}
     wheres = {}  # input number -> how messages name it, for hands given as arguments (stdin: "line N")
 
     def numbered():
@@ -244,14 +252,14 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
 
     def records():
         for n, item in numbered():
-            res, bad = answer_record(n, item, answer, fmt)
+            res, bad = answer_record(n, item, answer, fmt, base)
             state["bad"] += bad
             yield res
 
     def chunked():  # --jobs N: chunks answered by worker processes, in input order
         from .batch import answer_chunks, cores
 
-        for recs, bad in answer_chunks(numbered(), answer, fmt, kind, jobs or cores(), spec):
+        for recs, bad in answer_chunks(numbered(), answer, fmt, kind, jobs or cores(), spec, base):
             state["bad"] += bad
             if fmt == "jsonl":
                 sys.stdout.write(recs)  # the worker wrote the chunk's lines with emit
@@ -342,7 +350,7 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
 
     _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings), progress,
                _whole(v, "score"), header, jobs,
-               ("score", variant, rules_file, ov, all_readings, fmt, "score"))
+               ("score", variant, rules_file, ov, all_readings, fmt, "score"), v)
 
 
 @cli.command(epilog=EPILOG, short_help="What completes a ready hand, and what each win is worth.")
@@ -372,7 +380,7 @@ def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, **k
     from .api import wait_line
 
     _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov), progress, _whole(v, "wait"),
-               header, jobs, ("wait", variant, rules_file, ov, False, fmt, "wait"))
+               header, jobs, ("wait", variant, rules_file, ov, False, fmt, "wait"), v)
 
 
 def _whole(v, command: str):

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from mjcli import contract
+from mjcli.api import load_variant
 from mjcli.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -208,6 +209,15 @@ def test_nasty_corpus_records_validate():
             if not rec["ok"]:
                 assert rec["answer"] == "invalid" and rec["reason"] == rec["error"]["message"]
                 assert rec["payment"] is None if command == "score" else rec["waits"] == []
+
+
+@pytest.mark.parametrize("vid,command", [("sg", "score"), ("paohuzi", "wait"), ("my3", "score")])
+def test_unreadable_line_names_the_variant(vid, command):
+    recs = run_all_formats([command, "-v", vid], command, b"\xff\n" + b"1" * 10_001 + b"\n")
+    v = load_variant(vid)
+    for rec in recs:
+        assert rec["hand"] is None and rec["variant"] == vid and rec["unit"] == v.unit and rec["minimum"] == v.minimum
+        assert rec.get("limit", v.limit) == v.limit
 
 
 def test_not_utf8_line_has_every_key():
