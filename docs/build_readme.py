@@ -36,7 +36,7 @@ def run(command: str) -> str:
         stdin = (ROOT / args[i + 1]).read_bytes()
         args = args[:i]
     assert args[0] == "mjcli", command
-    env = {"MJCLI_VARIANT": None, "COLUMNS": "100"}
+    env = {"MJCLI_VARIANT": None, "COLUMNS": "80"}  # the width off a terminal, as a reader gets it
     old = os.getcwd()
     os.chdir(ROOT)
     try:

@@ -477,7 +477,8 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
     try:
         rec = settle_record(v, opts)
     except MjError as exc:
-        raise Fail(exc.message, EXIT_BAD_HAND if exc.code in ("invalid_hand", "parse_error", "invalid_context") else EXIT_USAGE) from None
+        raise Fail(exc.message, EXIT_BAD_HAND if exc.code in ("invalid_hand", "parse_error", "invalid_context", "below_minimum")
+                   else EXIT_USAGE) from None
     emit([rec], fmt, "settle", sys.stdout, header=header)
 
 
@@ -587,7 +588,7 @@ def schema(kind):
 
     if kind is None:
         for k in contract.KINDS:
-            click.echo(f"{k:<9} {contract.schema_id(k):<17} {contract.DESCRIPTIONS[k]}")
+            click.echo(f"{k:<11} {contract.schema_id(k):<19} {contract.DESCRIPTIONS[k]}")
         return
     if kind not in contract.KINDS:
         raise Fail(f"unknown record kind {kind!r}; kinds are {', '.join(contract.KINDS)} (`mjcli schema` lists them)")

@@ -23,7 +23,7 @@ from functools import lru_cache
 from .errors import ANSWER_OK, BELOW_MINIMUM, INVALID, NOT_READY, NOT_WINNING
 
 VERSION = 1
-KINDS = ("score", "wait", "discards", "settle", "ledger", "rules", "variants")
+KINDS = ("score", "wait", "discards", "settle", "ledger", "rules", "variants", "pattern", "huxi_group")
 DESCRIPTIONS = {
     "score": "mjcli score: one hand scored (mahjong and Paohuzi)",
     "wait": "mjcli wait on a 13-tile hand (20 cards in Paohuzi): the tiles that complete it",
@@ -31,7 +31,9 @@ DESCRIPTIONS = {
     "settle": "mjcli settle: the payments of one hand and the net per seat",
     "ledger": "mjcli settle --ledger: one hand of a session, with the running totals",
     "rules": "mjcli rules VARIANT --format json: one variant's rules",
-    "variants": "mjcli rules --format json: one row of the variant list",
+    "variants": "mjcli rules --format json|jsonl|csv: one row of the variant list",
+    "pattern": "mjcli rules VARIANT --format jsonl|csv: one pattern of a mahjong hand table",
+    "huxi_group": "mjcli rules -v paohuzi --format jsonl|csv: one group of the huxi table",
 }
 
 
@@ -182,7 +184,8 @@ def _rules(rec: dict) -> dict:  # the keys beyond the common ones are the game's
 
 
 SHAPERS = {"score": _score, "wait": lambda r: _waits(r, "wait"), "discards": lambda r: _waits(r, "discards"),
-           "settle": _settle, "ledger": _ledger, "rules": _rules, "variants": _plain("variants")}
+           "settle": _settle, "ledger": _ledger, "rules": _rules, "variants": _plain("variants"),
+           "pattern": _plain("pattern"), "huxi_group": _plain("huxi_group")}
 
 
 def shape(kind: str, rec: dict) -> dict:
@@ -212,6 +215,14 @@ def _head(rec: dict) -> dict:
 def csv_rows(kind: str, rec: dict):
     """The CSV rows of one shaped record, each a dict over the kind's columns (values scalar or None)."""
     cols = csv_columns(kind)
+    if kind in ("variants", "pattern", "huxi_group"):  # the rules tables: one row a record
+        row = dict(rec)
+        if "replaces" in rec:
+            row["replaces"] = ";".join(rec["replaces"] or ()) or None
+        for lang, name in (rec.get("names") or {}).items():
+            row[f"name_{lang}"] = name
+        yield {c: row.get(c) for c in cols}
+        return
     row = _head(rec)
     if kind == "score":
         row["patterns"] = ";".join(f"{p['id']}={p['points']}" for p in rec["patterns"]) or None

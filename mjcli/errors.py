@@ -8,6 +8,8 @@ batch output turns them into ``{"code": ..., "message": ...}`` records.
 
 from __future__ import annotations
 
+import re
+
 # Exit codes (documented in README and `mjcli --help`).
 EXIT_OK = 0  # every hand read and answered
 EXIT_BAD_HAND = 1  # at least one hand invalid, not winning or not ready (a batch still answers every line)
@@ -23,12 +25,17 @@ ANSWER_OK = "ok"  # a payable win (score), a ready hand (wait)
 INVALID = "invalid"  # the line could not be read or is not possible; ``error`` says why
 
 
+_BYTE_REPR = re.compile(r"\\udc([89a-f][0-9a-f])")
+
+
 class MjError(Exception):
     """A problem the user can fix: bad hand text, a bad rule file, a bad option."""
 
     code = "error"
 
     def __init__(self, message: str, code: str | None = None):
+        if "\\udc" in message:  # a byte of an argument that was not UTF-8, quoted with repr(): shown as \xff
+            message = _BYTE_REPR.sub(r"\\x\1", message)
         super().__init__(message)
         self.message = message
         if code:

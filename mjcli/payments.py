@@ -207,9 +207,9 @@ def settle(variant, req: SettleRequest) -> Settlement:
                               f"{variant.id} (a hand scored above it is paid as {variant.limit} {variant.unit})")
         base = base_amount(variant, value, pay)
         if base is None:
-            raise SettleError(
-                f"{value} {variant.unit} is below the minimum of {variant.minimum}; the hand cannot be won"
-            )
+            raise SettleError(  # a --hand that scores below it is a hand that does not win (exit 1, as score)
+                f"{value} {variant.unit} is below the minimum of {variant.minimum}; the hand cannot be won",
+                "below_minimum" if req.result is not None else None)
         payments.extend(_win_payments(variant, pay, req, value, base, notes))
     out = Settlement(payments, {}, value, _num(base) if base is not None else None, notes)
     if variant.settlement:

@@ -33,21 +33,25 @@ def notation_lines(head: str, rows, width: int = 80) -> list[str]:
 NOTATION = "\n".join(notation_lines("Notation: CONCEALED  MELDS...  | BONUS...  CONTEXT...", NOTATION_ROWS))
 
 
-def write_rows(rows: list[dict], fmt: str, out: TextIO) -> None:
-    """Records as ``jsonl`` (one JSON object a line) or ``csv`` (a header row, then one row each)."""
+def write_rows(rows: list[dict], fmt: str, out: TextIO, kind: str) -> None:
+    """Records of ``kind`` (variants, pattern, huxi_group) as ``jsonl`` (one JSON object a line) or ``csv``
+    (the kind's columns, then one row each), every record shaped by the contract (``mjcli schema KIND``)."""
     import json
+
+    from .contract import csv_columns, csv_rows, shape
 
     if fmt == "jsonl":
         for r in rows:
-            out.write(json.dumps(r, ensure_ascii=False) + "\n")
+            out.write(json.dumps(shape(kind, r), ensure_ascii=False) + "\n")
         return
     import csv
 
     writer = csv.writer(out, lineterminator="\n")
-    keys = list(rows[0]) if rows else []
-    writer.writerow(keys)
+    cols = csv_columns(kind)
+    writer.writerow(cols)
     for r in rows:
-        writer.writerow([_csv_cell(r.get(k)) for k in keys])
+        for row in csv_rows(kind, shape(kind, r)):
+            writer.writerow([_csv_cell(row[c]) for c in cols])
 
 
 def _csv_cell(v):
@@ -86,7 +90,7 @@ def print_variant_list(out: TextIO, fmt: str = "table", width: int = 80) -> None
         return
     if fmt in ("jsonl", "csv"):
         keys = ("id", "name", "unit", "minimum", "limit", "players", "patterns")
-        write_rows([{k: r.get(k) for k in keys} for r in rows], fmt, out)
+        write_rows([{k: r.get(k) for k in keys} for r in rows], fmt, out, "variants")
         return
     from .sheet import render
 
@@ -170,7 +174,7 @@ def mahjong_table(v, lang: str = "en", fmt: str = "table", *, width: int = 80, l
         import io
 
         buf = io.StringIO()
-        write_rows([{"variant": v.id, **p} for p in rec["patterns"]], fmt, buf)
+        write_rows([{"variant": v.id, **p} for p in rec["patterns"]], fmt, buf, "pattern")
         return buf.getvalue()
     from .sheet import render
 

@@ -508,3 +508,21 @@ def test_house_and_yaml_variants_validate(args):
     assert recs and any(r["answer"] == "ok" for r in recs)
     run_all_formats(["wait", *args, "123m 456m 789m 23p EE", "123m 456m 789m 23p EE 9s"], "wait")
     run_all_formats(["settle", *args, "--winner", "E", "--from", "S", "--value", "3"], "settle")
+
+
+# --- the rules tables in jsonl and csv -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args,kind", [([], "variants"), (["hk"], "pattern"), (["sg"], "pattern"), (["my3"], "pattern"),
+                                       (["-v", "examples/cantonese.yaml"], "pattern"), (["paohuzi"], "huxi_group"),
+                                       (["my3", "--lang", "zh"], "pattern")])
+def test_rules_rows_in_jsonl_and_csv(args, kind):
+    code, out, _ = invoke(["rules", *args, "-f", "jsonl"])
+    recs = jsonl(out)
+    assert code == 0 and recs
+    for rec in recs:
+        validate(rec, (kind,))
+    _, out, _ = invoke(["rules", *args, "-f", "csv"])
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0] == list(contract.csv_columns(kind)) and len(rows) == len(recs) + 1
+    assert all(len(r) == len(rows[0]) and r[0] == contract.schema_id(kind) for r in rows[1:])

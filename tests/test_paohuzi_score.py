@@ -234,6 +234,9 @@ HEAVENLY = [
     ("five-kan", "x1x1x1 x2x2x2 x3x3x3 d4d4d4 d5d5d5 x6 x7 x8 d9 d10 x10 heavenly", 21),
     # three ti and a kan: the ti and the kan count, 9 + 9 + 12 + 3
     ("three-ti-and-a-kan", "(x1x1x1x1) (x2x2x2x2) (d3d3d3d3) x5x5x5 x7 x8 d9 d10 x10 heavenly", 33),
+    # five kan whose other cards also make two runs (x1x2x3 would be worth 3): still only the five big kan,
+    # 6 each = 30 (RULES.md: only those ti and kan count for huxi)
+    ("five-kan-other-cards-in-runs", "d1d1d1 d2d2d2 d3d3d3 d4d4d4 d5d5d5 x1 x2 x3 x4 x5 x6 heavenly", 30),
 ]
 
 
@@ -244,6 +247,12 @@ def test_heavenly(hand, huxi):
     assert res.winning and d["heavenly"] and d["huxi"] == huxi
     assert d["winning_card"] is None and d["revealed_by"] is None
     assert all(g["kind"] in ("ti", "kan") for g in d["groups"])
+
+
+def test_five_kan_without_heavenly_is_an_ordinary_win_with_its_runs():
+    # nearly: the same cards without the word are seven groups, the 1-2-3 run counted (30 + 3)
+    res = score("d1d1d1 d2d2d2 d3d3d3 d4d4d4 d5d5d5 x1 x2 x3 x4 x5 x6 @x6")
+    assert res.winning and not res.as_dict()["heavenly"] and res.as_dict()["huxi"] == 33
 
 
 def test_not_heavenly_with_two_ti_and_four_kan():

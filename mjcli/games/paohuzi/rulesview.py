@@ -126,7 +126,7 @@ def rules_table(variant, lang: str = "en", fmt: str = "table", *, width: int = 8
         buf = io.StringIO()
         write_rows([{"variant": variant.id, "kind": g["kind"], "name": g["name"], "small": g["small"],
                      "big": g["big"], "description": g["description"], "names": g["names"]}
-                    for g in rec["groups"]], fmt, buf)
+                    for g in rec["groups"]], fmt, buf, "huxi_group")
         return buf.getvalue()
     return render(_doc(variant, rec, lang, long), fmt, width)
 

@@ -157,8 +157,8 @@ def readings(hand: PHand, cfg, every: bool = False) -> tuple[list[Reading], str]
     reason = ""
     if hand.heavenly:
         h = _heavenly(hand, cfg)
-        if h is not None:
-            out.append(h)
+        if h is not None:  # only those ti and kan count, even when the other cards form groups too
+            return [h], ""
         else:
             reason = (f"not a heavenly win: it needs {cfg.heavenly_ti} ti or {cfg.heavenly_kan} kan in the "
                       "opening hand")
