@@ -690,6 +690,10 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
                 )
             bonus.append(tok)
             continue
+        if _is_word(low) and low not in BONUS_TOKENS and low not in BONUS_ALIASES:
+            word = _unknown_word(token, low)
+            if word:
+                raise _col_error(word, col)
         if seen_context:
             raise _col_error(f"tile {token!r} after the context words; write tiles first, then @T, zimo, seat=...", col)
         if (low in BONUS_TOKENS or low in BONUS_ALIASES) and low != "j":
@@ -802,6 +806,30 @@ def context_words(hand: Hand) -> list[str]:
 
 
 _BRACKETS = {CLAIMED: "[]", ADDED: "{}", CONCEALED: "()"}
+
+
+_TILE_LETTERS = frozenset("mpszjeswnfc")
+CONTEXT_WORDS = ("zimo", "self-drawn", "tsumo", *FLAG_WORDS, "seat=", "round=")
+
+
+def _is_word(low: str) -> bool:
+    """A token that can only be a (mistyped) word, never tiles: ASCII letters with one that no tile uses,
+    or a hyphen or underscore (``zimmo``, ``last_tile``, ``kong-replacment``)."""
+    return (len(low) >= 3 and low.isascii() and all(c.isalpha() or c in "-_" for c in low)
+            and (bool(set(low) - _TILE_LETTERS) or "-" in low or "_" in low))
+
+
+def _unknown_word(token: str, low: str) -> str | None:
+    """The message for a mistyped context word (one close to a known word, or written with - or _), else None:
+    the token is then reported as tiles."""
+    import difflib
+
+    near = difflib.get_close_matches(low.replace("_", "-"), CONTEXT_WORDS, n=1, cutoff=0.6)
+    if not near and "-" not in low and "_" not in low:
+        return None
+    hint = f" (did you mean {near[0]}?)" if near else ""
+    return (f"unknown context word {token!r}{hint}; the words are zimo, seat=, round=, "
+            f"{', '.join(FLAG_WORDS)} (and tiles are digits with m p s z, or E S W N P F C)")
 
 
 def format_glyphs(hand: Hand, *, win: bool = True) -> str:

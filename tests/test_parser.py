@@ -341,3 +341,21 @@ def test_any_text_parses_or_fails_cleanly(text):
     else:
         assert isinstance(h, Hand)
         assert JOKER not in h.concealed
+
+
+@pytest.mark.parametrize("word,near", [("zimmo", "zimo"), ("zmo", "zimo"), ("kong-replacment", "kong-replacement"),
+                                       ("heavenley", "heavenly"), ("last_tile", "last-tile"), ("robkong", "rob-kong")])
+def test_mistyped_context_word_is_named_with_the_word_it_is_near(word, near):
+    with pytest.raises(ParseError) as info:
+        parse_hand(f"123m 456m 789m 234p 55s {word}")
+    msg = info.value.message
+    assert msg.startswith(f"unknown context word {word!r} (did you mean {near}?)") and "(at column 25)" in msg
+
+
+@pytest.mark.parametrize("token", ["xyz", "EEE", "ccc", "cat"])
+def test_a_token_near_no_word_is_still_read_as_tiles(token):
+    # nearly: not close to any context word, so the message (if any) is about tiles, as before
+    try:
+        parse_hand(f"123m 456m 789m 55s {token}")
+    except ParseError as exc:
+        assert "unknown context word" not in exc.message
