@@ -282,11 +282,33 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
         sys.stdout.flush()  # a write error (disk full) shows here, not after exit
     except BrokenPipeError:  # `| head`: the reader has gone; end quietly (click would exit 1)
         _quiet_stdout()
+        if jobs != 1:
+            _end_now(EXIT_OK)
         raise SystemExit(EXIT_OK) from None
+    except KeyboardInterrupt:
+        if jobs != 1:
+            click.echo("interrupted", err=True)
+            _end_now(EXIT_INTERRUPTED)
+        raise
     finally:
         source.close()  # --jobs: the workers stop now, whatever ended the batch
     if state["bad"]:
         raise SystemExit(EXIT_BAD_HAND)
+
+
+def _end_now(code: int) -> None:
+    """End a --jobs batch that stops early (`| head`, Ctrl-C) at once: the workers are killed and the process
+    exits without the pool's shutdown handshake, which can block for ever on a pipe full of answers that
+    nobody will read."""
+    import multiprocessing
+
+    for child in multiprocessing.active_children():
+        child.kill()
+    try:
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    os._exit(code)
 
 
 # --------------------------------------------------------------------------
