@@ -498,3 +498,14 @@ def test_house_and_yaml_variants_validate(args):
     assert recs and any(r["answer"] == "ok" for r in recs)
     run_all_formats(["wait", *args, "123m 456m 789m 23p EE", "123m 456m 789m 23p EE 9s"], "wait")
     run_all_formats(["settle", *args, "--winner", "E", "--from", "S", "--value", "3"], "settle")
+
+
+def test_every_schema_names_schema_first():
+    """_fill relies on it: the schema id keeps the first place, a key the schema does not know comes after."""
+    from mjcli.contract import _fill, keys
+
+    for kind in ("score", "wait", "discards", "settle", "ledger", "rules", "variants"):
+        assert keys(kind)[0] == "schema"
+    out = _fill("score", {"zzz": 1, "hand": "x", "schema": "old"})
+    assert list(out)[:2] == ["schema", "line"] and list(out)[-1] == "zzz"
+    assert out["schema"] == "mjcli/score/1" and out["hand"] == "x" and out["line"] is None
