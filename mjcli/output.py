@@ -75,13 +75,15 @@ def _mark(o):
 
 def dumps(rec) -> str:
     """One record as JSON: exact amounts as plain numbers (no exponent, no trailing zeros)."""
-    s = json.dumps(rec, ensure_ascii=False, default=_mark)
-    if _SURROGATE.search(s):  # a byte of an argument that was not UTF-8: the text "\xff", valid JSON and UTF-8
+    s = _ENCODE(rec)
+    if not s.isascii() and _SURROGATE.search(s):  # a byte of an argument that was not UTF-8: the text "\xff"
         s = _SURROGATE.sub(_json_escape_surrogate, s)
     return _MARKED.sub(r"\1", s) if _MARK[1:] in s else s
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# json.dumps(rec, ensure_ascii=False, default=_mark) with one encoder made once, not one per record (issue 15)
+_ENCODE = json.JSONEncoder(ensure_ascii=False, default=_mark).encode
 
 
 def _json_escape_surrogate(m) -> str:

@@ -149,7 +149,8 @@ class _Plan:
     self-drawn, pattern ids).
     """
 
-    __slots__ = ("variant", "hand_rows", "reading_rows", "tiles", "thirteen", "most", "by_context", "payments")
+    __slots__ = ("variant", "hand_rows", "reading_rows", "shared_rows", "context_rows", "tiles", "thirteen", "most",
+                 "by_context", "payments")
 
     def __init__(self, variant):
         self.variant = variant
@@ -157,6 +158,9 @@ class _Plan:
                 for i, spec in enumerate(variant.patterns)]
         self.hand_rows = tuple(r for r in rows if not REGISTRY[r[1].id].needs_reading)
         self.reading_rows = tuple(r for r in rows if REGISTRY[r[1].id].needs_reading)
+        # win_totals: the reading predicates that do not look at how the hand was won, and those that do
+        self.shared_rows = tuple(r for r in self.reading_rows if REGISTRY[r[1].id].context_free)
+        self.context_rows = tuple(r for r in self.reading_rows if not REGISTRY[r[1].id].context_free)
         self.tiles = variant_tiles(variant)
         self.thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
         self.most = variant.most_copies  # no fifth copy of a tile, unless the house switch allows one
@@ -315,30 +319,58 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
     return best
 
 
+_Ctx_new = object.__new__
+
+
 def win_totals(hand: Hand, variant, contexts) -> list:
     """The total of ``hand`` won in each of ``contexts`` (None when it does not win): ``score(...).total`` each.
 
     ``contexts`` are hands with these same tiles, melds and winning tile,
     differing only in their context (``wait``: on a discard and self-drawn).
     The checks and the readings are worked out once for all of them, and no
-    result is built (speed, issue 15)."""
+    result is built; on each reading the predicates registered
+    ``context_free`` are asked once for all the contexts (speed, issue 15)."""
     validate(hand, variant, size=None)
     if hand.size > 14:
         score(hand, variant)  # raises the size error, as score does
     plan = _plan(variant)
     rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else []
-    out = []
-    for h in contexts:
-        hand_found = plan.hand_found(h)
-        if rs:
-            best = None
-            for r in rs:
-                t = _tally(variant, plan.found(h, r, hand_found))
+    contexts = list(contexts)
+    founds = [plan.hand_found(h) for h in contexts]
+    if rs:
+        best: list = [None] * len(contexts)
+        shared_rows, context_rows = plan.shared_rows, plan.context_rows
+        for r in rs:
+            h0 = contexts[0]
+            ctx0 = Ctx(h0, variant, r, _groups(h0, r), None if r.special else r.eye)
+            shape = ctx0.shape
+            shared = []
+            for i, spec, fn, options, when in shared_rows:
+                if when is None or getattr(shape, when):
+                    ctx0.opts = options
+                    n = fn(ctx0)
+                    if n:
+                        shared.append((i, spec, n))
+            for k, h in enumerate(contexts):
+                found = list(founds[k])
+                found += shared
+                ctx = ctx0 if k == 0 else None
+                for i, spec, fn, options, when in context_rows:
+                    if when is None or getattr(shape, when):
+                        if ctx is None:  # ctx0 for this context: the same reading, shape and eye
+                            ctx = _Ctx_new(Ctx)
+                            ctx.__dict__.update(ctx0.__dict__, hand=h, groups=_groups(h, r), cache={})
+                        ctx.opts = options
+                        n = fn(ctx)
+                        if n:
+                            found.append((i, spec, n))
+                t = _tally(variant, found)  # the order of the rows does not change the total
                 key = (t[3], t[2], t[4])
-                if best is None or key > best:
-                    best = key
-            out.append(best[0])
-            continue
+                if best[k] is None or key > best[k]:
+                    best[k] = key
+        return [b[0] for b in best]
+    out = []
+    for h, hand_found in zip(contexts, founds):
         t = _tally(variant, list(hand_found))
         if any(f[1].wins_alone for f in t[0]):
             out.append(t[3])

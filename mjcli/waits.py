@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from . import decompose
 from .errors import NOT_READY, HandError, MjError
@@ -85,11 +85,6 @@ def waiting_tiles(hand: Hand, variant) -> list[int]:
     return decompose.waiting_tiles(hand, cands, jokers_left, thirteen, most)
 
 
-def _self_drawn(hand: Hand) -> Hand:
-    """The same hand won on its own draw."""
-    return replace(hand, self_drawn=True)
-
-
 WAIT_SIZES = "wait needs 13 tiles (one short of a win: what completes it) or 14 (a hand that has just drawn: what each discard leaves)"
 
 
@@ -115,11 +110,19 @@ def wait(hand: Hand, variant) -> WaitResult:
     res = WaitResult(format_hand(hand, win=False), variant.id, variant.unit, variant.minimum)
     visible = hand.visible_counts()
     jokers_left = variant.tiles.jokers - hand.jokers_total()
+    concealed, jokers, melds, bonus, seat, round_, flags = (hand.concealed, hand.jokers, hand.melds, hand.bonus,
+                                                            hand.seat, hand.round, hand.flags)
     for t in waiting_tiles(hand, variant):
-        on_discard = hand.with_tile(t, self_drawn=False)
+        # hand.with_tile(t, self_drawn=False) and the same self-drawn, built directly (speed, issue 15)
+        if t == JOKER:
+            tiles, n_fei = concealed, jokers + 1
+        else:
+            tiles, n_fei = tuple(sorted(concealed + (t,))), jokers
+        on_discard = Hand(tiles, n_fei, melds, bonus, t, False, seat, round_, flags)
         by_discard = t != JOKER and not self_only  # a discarded Fei cannot be claimed: self-drawn only
         by_self = not discard_only
-        ways = ((on_discard,) if by_discard else ()) + ((_self_drawn(on_discard),) if by_self else ())
+        ways = ((on_discard,) if by_discard else ()) + \
+            ((Hand(tiles, n_fei, melds, bonus, t, True, seat, round_, flags),) if by_self else ())
         totals = iter(win_totals(on_discard, variant, ways) if ways else ())
         discard = next(totals) if by_discard else None
         self_total = next(totals) if by_self else None

@@ -531,3 +531,14 @@ def test_rules_rows_in_jsonl_and_csv(args, kind):
     rows = list(csv.reader(io.StringIO(out)))
     assert rows[0] == list(contract.csv_columns(kind)) and len(rows) == len(recs) + 1
     assert all(len(r) == len(rows[0]) and r[0] == contract.schema_id(kind) for r in rows[1:])
+
+
+def test_every_schema_names_schema_first():
+    """_fill relies on it: the schema id keeps the first place, a key the schema does not know comes after."""
+    from mjcli.contract import _fill, keys
+
+    for kind in contract.KINDS:
+        assert keys(kind)[0] == "schema"
+    out = _fill("score", {"zzz": 1, "hand": "x", "schema": "old"})
+    assert list(out)[:2] == ["schema", "line"] and list(out)[-1] == "zzz"
+    assert out["schema"] == "mjcli/score/1" and out["hand"] == "x" and out["line"] is None

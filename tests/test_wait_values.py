@@ -109,3 +109,67 @@ def test_most_generated_hands_are_ready():
         except MjError:
             continue
     assert sum(ready) >= 0.8 * len(ready) > 60
+
+
+# --- predicates registered context_free are asked once per reading for every way of winning (issue 15) ---
+
+
+def test_win_totals_keeps_what_depends_on_how_the_hand_was_won():
+    """Four concealed pungs: a discard that completes a pong is not concealed, self-drawn it is; and the seat
+    wind counts for the seat of each context (neither predicate is context_free)."""
+    from dataclasses import replace
+
+    v = load_builtin("hk")
+    base = parse_hand("111m 222p EEE 55s 99m")
+    hand = base.with_tile(tile_code_to_int("5s"), self_drawn=False)
+    contexts = (hand, replace(hand, self_drawn=True), replace(hand, seat="S"), replace(hand, seat="S", self_drawn=True))
+    totals = win_totals(hand, v, contexts)
+    assert totals == [_value(score(h, v)) for h in contexts]
+    assert totals[0] != totals[1] and totals[0] != totals[2]  # each way of winning, each seat, its own total
+
+
+def tile_code_to_int(code):
+    return parse_hand(code).concealed[0]
+
+
+def test_context_free_is_refused_on_a_predicate_that_needs_no_reading():
+    from mjcli.patterns import pattern
+
+    with pytest.raises(ValueError, match="context_free"):
+        pattern("not_registered_ever", needs_reading=False, context_free=True)(lambda ctx: 0)
+
+
+def test_a_context_free_predicate_gives_the_same_answer_in_every_context():
+    """Each predicate registered context_free, on every reading of generated hands, answers the same whatever
+    the hand's self-drawn, seat, round, context words and bonus tiles (the claim win_totals relies on)."""
+    from dataclasses import replace
+
+    from mjcli import decompose
+    from mjcli.patterns import REGISTRY, Ctx
+    from mjcli.scoring import _groups, _plan
+
+    checked = 0
+    for vid, text in _cases():
+        v = load_builtin(vid)
+        plan = _plan(v)
+        try:
+            hand = parse_hand(text)
+            tiles = waiting_tiles(hand, v)
+        except MjError:
+            continue
+        for t in tiles[:2]:
+            won = hand.with_tile(t, self_drawn=False)
+            others = [replace(won, self_drawn=True), replace(won, seat="W", round="S"),
+                      replace(won, flags=frozenset({"last-discard"}), bonus=("f1", "s2")),
+                      replace(won, self_drawn=True, flags=frozenset({"last-tile"}))]
+            for r in decompose.readings(won, plan.tiles, plan.thirteen, plan.most):
+                for _, spec, fn, options, _ in plan.shared_rows:
+                    assert REGISTRY[spec.id].context_free
+                    answers = set()
+                    for h in [won] + others:
+                        ctx = Ctx(h, v, r, _groups(h, r), None if r.special else r.eye)
+                        ctx.opts = options
+                        answers.add(fn(ctx))
+                    assert len(answers) == 1, (vid, text, spec.id)
+                    checked += 1
+    assert checked > 500

@@ -147,13 +147,14 @@ class Predicate:
     doc: str
     options: Mapping[str, tuple] = field(default_factory=dict)  # option name -> the values it may take
     when: str | None = None  # a Shape attribute: the predicate is asked only when it is true
+    context_free: bool = False  # the answer depends on the reading and the tiles only, never on how the hand was won
 
 
 REGISTRY: dict[str, Predicate] = {}
 
 
 def pattern(*ids: str, needs_reading: bool = True, options: Mapping[str, tuple] | None = None,
-            when: str | None = None):
+            when: str | None = None, context_free: bool = False):
     """Register a predicate under one or more pattern ids.
 
     A predicate with ``needs_reading=False`` looks only at the hand's context:
@@ -167,15 +168,26 @@ def pattern(*ids: str, needs_reading: bool = True, options: Mapping[str, tuple] 
     ``when`` names a :class:`Shape` attribute that must be true (non-zero) for
     the pattern to be present, e.g. ``when="dragon_sets"``: the scorer skips
     the predicate on readings where it is false (speed, issue 6).
+
+    ``context_free=True`` says that a predicate that needs a reading reads
+    only the reading (its sets, eye, ``Shape``, special shape) and the hand's
+    tiles and melds: never self-drawn, the seat, the round, the context
+    words, the bonus tiles, whether a set is concealed or which set the
+    winning tile completed. ``wait`` then asks it once per reading for both
+    ways of winning a tile (speed, issue 15). Leave it False when in doubt.
     """
     if when is not None and (not needs_reading or when not in Shape.__slots__):
         raise ValueError(f"when={when!r}: name a Shape attribute, on a predicate that needs a reading")
+    if context_free and not needs_reading:
+        raise ValueError("context_free=True is for a predicate that needs a reading (the others are asked "
+                         "once per context already)")
 
     def deco(fn):
         for pid in ids:
             if pid in REGISTRY:
                 raise ValueError(f"pattern id {pid!r} registered twice")
-            REGISTRY[pid] = Predicate(fn, needs_reading, (fn.__doc__ or "").strip(), dict(options or {}), when)
+            REGISTRY[pid] = Predicate(fn, needs_reading, (fn.__doc__ or "").strip(), dict(options or {}), when,
+                                      context_free)
         return fn
 
     return deco

@@ -21,49 +21,49 @@ def _bonus(ctx: Ctx, families=("flower", "season")) -> list[tuple[str, int]]:
 # --- shape -----------------------------------------------------------------
 
 
-@pattern("ping_wu", when="chows")
+@pattern("ping_wu", when="chows", context_free=True)
 def ping_wu(ctx: Ctx) -> int:
     """Ping Wu 平糊: four chows and any pair."""
     shape = ctx.shape
     return int(not ctx.special and shape.sets == 4 and shape.chows == 4)
 
 
-@pattern("all_pungs", "all_pongs", when="triplets")
+@pattern("all_pungs", "all_pongs", when="triplets", context_free=True)
 def all_pungs(ctx: Ctx) -> int:
     """Dui Dui Wu 對對糊: four pungs or kongs and a pair."""
     shape = ctx.shape
     return int(not ctx.special and shape.sets == 4 and shape.triplets == 4)
 
 
-@pattern("half_flush", when="one_suit")
+@pattern("half_flush", when="one_suit", context_free=True)
 def half_flush(ctx: Ctx) -> int:
     """Wan Yat Sik 混一色: one suit plus honours."""
     shape = ctx.shape
     return int(len(shape.suits) == 1 and shape.honours)
 
 
-@pattern("full_flush", when="one_suit")
+@pattern("full_flush", when="one_suit", context_free=True)
 def full_flush(ctx: Ctx) -> int:
     """Ching Yat Sik 清一色: one suit only."""
     shape = ctx.shape
     return int(len(shape.suits) == 1 and not shape.honours)
 
 
-@pattern("mixed_terminals", when="no_simples")
+@pattern("mixed_terminals", when="no_simples", context_free=True)
 def mixed_terminals(ctx: Ctx) -> int:
     """Wan Yiu Gau 混么九: only 1s, 9s and honours, some of each."""
     shape = ctx.shape
     return int(not ctx.special and not shape.simples and shape.terminals and shape.honours)
 
 
-@pattern("all_terminals", when="no_simples")
+@pattern("all_terminals", when="no_simples", context_free=True)
 def all_terminals(ctx: Ctx) -> int:
     """Ching Yiu Gau 清么九: only 1s and 9s."""
     shape = ctx.shape
     return int(not ctx.special and not shape.simples and not shape.honours)
 
 
-@pattern("all_honours", when="no_simples")
+@pattern("all_honours", when="no_simples", context_free=True)
 def all_honours(ctx: Ctx) -> int:
     """Chuen Tsz 全字: honours only."""
     shape = ctx.shape
@@ -78,33 +78,33 @@ def _honour_kinds(ctx: Ctx, low: int, high: int) -> set:
     return {t for t in ctx.shape.triplet_tiles if low <= t < high}
 
 
-@pattern("dragon_set", when="dragon_sets")
+@pattern("dragon_set", when="dragon_sets", context_free=True)
 def dragon_set(ctx: Ctx) -> int:
     """Jin Hak 箭刻: a pung or kong of a dragon, each."""
     return ctx.shape.dragon_sets
 
 
-@pattern("small_dragons", when="dragon_sets")
+@pattern("small_dragons", when="dragon_sets", context_free=True)
 def small_dragons(ctx: Ctx) -> int:
     """Siu Sam Yuen 小三元: sets of two different dragons and the third dragon as the pair."""
     kinds = _honour_kinds(ctx, 31, 34)
     return int(len(kinds) == 2 and ctx.eye in DRAGON_TILES and ctx.eye not in kinds)
 
 
-@pattern("big_dragons", when="dragon_sets")
+@pattern("big_dragons", when="dragon_sets", context_free=True)
 def big_dragons(ctx: Ctx) -> int:
     """Dai Sam Yuen 大三元: a set of each dragon (three different dragons)."""
     return int(len(_honour_kinds(ctx, 31, 34)) == 3)
 
 
-@pattern("small_winds", when="wind_sets")
+@pattern("small_winds", when="wind_sets", context_free=True)
 def small_winds(ctx: Ctx) -> int:
     """Siu Sei Hei 小四喜: sets of three different winds and the fourth wind as the pair."""
     kinds = _honour_kinds(ctx, 27, 31)
     return int(len(kinds) == 3 and ctx.eye in WIND_TILES and ctx.eye not in kinds)
 
 
-@pattern("big_winds", when="wind_sets")
+@pattern("big_winds", when="wind_sets", context_free=True)
 def big_winds(ctx: Ctx) -> int:
     """Dai Sei Hei 大四喜: a set of each wind (four different winds)."""
     return int(len(_honour_kinds(ctx, 27, 31)) == 4)
@@ -122,13 +122,13 @@ def round_wind(ctx: Ctx) -> int:
     return ctx.shape.triplet_tiles.count(WIND_TILE[ctx.hand.round])
 
 
-@pattern("north_set", when="triplets")
+@pattern("north_set", when="triplets", context_free=True)
 def north_set(ctx: Ctx) -> int:
     """Bak 北: a pung or kong of North (the empty seat in a three-player game)."""
     return ctx.shape.triplet_tiles.count(WIND_TILE["N"])
 
 
-@pattern("four_kongs", when="kongs")
+@pattern("four_kongs", when="kongs", context_free=True)
 def four_kongs(ctx: Ctx) -> int:
     """Sap Baat Lo Hon 十八羅漢: four kongs."""
     return int(ctx.shape.kongs == 4)
@@ -157,7 +157,7 @@ def four_concealed_pungs(ctx: Ctx) -> int:
     return int(ctx.hand.self_drawn or win_in == -1)
 
 
-@pattern("nine_gates", when="one_suit")
+@pattern("nine_gates", when="one_suit", context_free=True)
 def nine_gates(ctx: Ctx) -> int:
     """Gau Lin Bo Deng 九蓮寶燈: 1112345678999 plus one more of the suit, nothing claimed."""
     hand = ctx.hand
@@ -174,7 +174,7 @@ def nine_gates(ctx: Ctx) -> int:
     return int(all(c >= n for c, n in zip(counts, need)))
 
 
-@pattern("thirteen_orphans", "thirteen_wonders")
+@pattern("thirteen_orphans", "thirteen_wonders", context_free=True)
 def thirteen_orphans(ctx: Ctx) -> int:
     """Sap Sam Yiu 十三么: one of each terminal and honour, and one more of them."""
     return int(ctx.special == "thirteen_orphans")

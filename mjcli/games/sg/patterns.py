@@ -76,7 +76,7 @@ def lesser_ping_hu(ctx: Ctx) -> int:
     return int(bool(ctx.hand.bonus) and _ping_hu_shape(ctx) and _wait_rule(ctx))
 
 
-@pattern("pure_green")
+@pattern("pure_green", context_free=True)
 def pure_green(ctx: Ctx) -> int:
     """Lü Yi Se 绿一色: only 2 3 4 6 8 of bamboo and the green dragon."""
     return int(not ctx.special and bool(ctx.tiles) and all(t in GREEN_TILES for t in ctx.tiles))
