@@ -46,9 +46,9 @@ def schema_text(kind: str) -> str:
     """The JSON Schema of a record kind, as shipped (a KeyError for an unknown kind)."""
     if kind not in KINDS:
         raise KeyError(kind)
-    from importlib.resources import files
+    from pathlib import Path  # the package is installed as files; importlib.resources costs start-up time
 
-    return files("mjcli.schemas").joinpath(f"{kind}.json").read_text(encoding="utf-8")
+    return (Path(__file__).parent / "schemas" / f"{kind}.json").read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=None)
