@@ -506,8 +506,6 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
 
 def _ledger_chart(v, ledger, fmt, ladder, stake, names, progress=None) -> int:
     """``settle --ledger FILE --chart``: the running totals drawn (text on the terminal, or SVG)."""
-    import shutil
-
     from .chart import svg_chart, text_chart
     from .ledger import ledger_series
 
@@ -522,7 +520,7 @@ def _ledger_chart(v, ledger, fmt, ladder, stake, names, progress=None) -> int:
     if fmt == "svg":
         sys.stdout.write(svg_chart(series, title=f"mjcli {v.id} session"))
         return bad
-    width = shutil.get_terminal_size((80, 24)).columns
+    width = _width()
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     sys.stdout.write("\n".join(text_chart(series, width=width, colour=colour)) + "\n")
     return bad

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import decompose
-from .tiles import JOKER, Hand, format_hand, tile_code, validate, variant_tiles
+from .tiles import JOKER, Hand, format_hand, tile_code
 from .scoring import score
 from .waits import WaitResult, answer_line, check_size, wait
 
@@ -45,10 +44,9 @@ def discard_waits(hand: Hand, variant) -> WaitResult:
     """Every discard of a 14-tile hand that leaves it ready, best first."""
     check_size(hand, variant, 14)
     res = WaitResult(format_hand(replace(hand, win=None), win=False), variant.id, variant.unit, variant.minimum)
-    thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
-    if decompose.readings(hand, variant_tiles(variant), thirteen, variant.most_copies):
-        res.notes.append("these 14 tiles already form a winning hand; `mjcli score` prices it")
     won = score(hand, variant)  # as `mjcli score` prices these 14 tiles (a hand can win without sets: flowers)
+    if won.winning and won.reading:  # sets and a pair (its best reading), not a win by bonus tiles alone
+        res.notes.append("these 14 tiles already form a winning hand; `mjcli score` prices it")
     res.extra["already_wins"] = won.winning
     res.extra["already_wins_total"] = won.total if won.winning else None
     if won.winning:  # the table shows its score first

@@ -34,40 +34,11 @@ NOTATION = "\n".join(notation_lines("Notation: CONCEALED  MELDS...  | BONUS...  
 
 
 def write_rows(rows: list[dict], fmt: str, out: TextIO, kind: str) -> None:
-    """Records of ``kind`` (variants, pattern, huxi_group) as ``jsonl`` (one JSON object a line) or ``csv``
-    (the kind's columns, then one row each), every record shaped by the contract (``mjcli schema KIND``)."""
-    import json
+    """Records of ``kind`` (variants, pattern, huxi_group) as ``jsonl`` or ``csv``: the one renderer's,
+    every record shaped by the contract (``mjcli schema KIND``)."""
+    from .output import emit
 
-    from .contract import csv_columns, csv_rows, shape
-
-    if fmt == "jsonl":
-        for r in rows:
-            out.write(json.dumps(shape(kind, r), ensure_ascii=False) + "\n")
-        return
-    import csv
-
-    writer = csv.writer(out, lineterminator="\n")
-    cols = csv_columns(kind)
-    writer.writerow(cols)
-    for r in rows:
-        for row in csv_rows(kind, shape(kind, r)):
-            writer.writerow([_csv_cell(row[c]) for c in cols])
-
-
-def _csv_cell(v):
-    from .safetext import one_line
-
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if v is None:
-        return ""
-    if isinstance(v, (list, tuple)):
-        return ";".join(str(x) for x in v)
-    if isinstance(v, dict):
-        import json
-
-        return json.dumps(v, ensure_ascii=False)
-    return one_line(str(v)) if isinstance(v, str) else v
+    emit(rows, fmt, kind, out)
 
 
 def print_variant_list(out: TextIO, fmt: str = "table", width: int = 80) -> None:
