@@ -496,7 +496,7 @@ def _signed(v) -> str:
 
 def players_table(rec: dict) -> str:
     """One hand of the players form as text: the payments, then a table with a column per player."""
-    from tabulate import tabulate
+    from .sheet import simple_table
 
     lines = [f"hand {rec['hand_no']}" + (f": {rec['label']}" if rec.get("label") else "")]
     if rec["winner"] is None:
@@ -509,7 +509,7 @@ def players_table(rec: dict) -> str:
     if rec.get("value") is not None:
         lines.append(f"value: {rec['value']}   base: {rec['base']}")
     rows = [[p["from"], p["to"], p["amount"], p["reason"]] for p in rec["payments"]]
-    lines.append(tabulate(rows, headers=["from", "to", "amount", "reason"], tablefmt="simple") if rows
+    lines.append(simple_table(rows, ["from", "to", "amount", "reason"]) if rows
                  else "no payments")
     names = list(rec["seats"])
     grid = [["", *names], None,

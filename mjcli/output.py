@@ -95,7 +95,7 @@ def _json_escape_surrogate(m) -> str:
 
 
 def score_table(rec: dict, glyphs: bool = False) -> str:
-    from tabulate import tabulate
+    from .sheet import simple_table
 
     unit = rec["unit"]
     lines = [_hand_glyphs(rec["hand"], glyphs) + f"   ({rec['variant']})"]
@@ -106,10 +106,10 @@ def score_table(rec: dict, glyphs: bool = False) -> str:
         lines.append(f"reading: {rec['reading']}")
     if rec.get("huxi") is not None and rec.get("groups"):
         rows = [[g["text"], g["kind"], g["huxi"]] for g in rec["groups"]]
-        lines.append(tabulate(rows, headers=["group", "kind", "huxi"], tablefmt="simple"))
+        lines.append(simple_table(rows, ["group", "kind", "huxi"]))
     rows = [[p["name"], p["id"], p["count"] if p["count"] != 1 else "", p["points"]] for p in rec["patterns"]]
     if rows:
-        lines.append(tabulate(rows, headers=["pattern", "id", "x", unit], tablefmt="simple"))
+        lines.append(simple_table(rows, ["pattern", "id", "x", unit]))
     elif not rec.get("groups"):
         lines.append("(no scoring patterns)")
     verdict = []
@@ -126,7 +126,7 @@ def score_table(rec: dict, glyphs: bool = False) -> str:
         lines.append("every reading, best first:")
         rows = [[r["reading"], ", ".join(f"{p['id']} {p['points']}" for p in r["patterns"]) or "-", r["total"]]
                 for r in rec["readings"]]
-        lines.append(tabulate(rows, headers=["reading", "patterns", unit], tablefmt="simple"))
+        lines.append(simple_table(rows, ["reading", "patterns", unit]))
     return "\n".join(lines)
 
 
@@ -175,14 +175,13 @@ def wait_table(rec: dict, glyphs: bool = False) -> str:
 
 
 def _wait_rows(waits, rec, glyphs) -> str:
-    from tabulate import tabulate
+    from .sheet import simple_table
 
     unit = rec["unit"]
     if waits and waits[0].get("self_drawn_tun") is not None:  # paohuzi: huxi and tun by who revealed the card
         rows = [[w["tile"], w["left"], _num(w["discard"]), w["discard_tun"] or "-", _num(w["self_drawn"]),
                  w["self_drawn_tun"] or "-"] for w in waits]
-        return tabulate(rows, headers=["card", "left", f"by another ({unit})", "tun", f"by self ({unit})", "tun"],
-                        tablefmt="simple")
+        return simple_table(rows, ["card", "left", f"by another ({unit})", "tun", f"by self ({unit})", "tun"])
     rows = []
     for w in waits:
         flag = ""
@@ -193,12 +192,11 @@ def _wait_rows(waits, rec, glyphs) -> str:
             if w["tile"] != "J" and w["discard"] is not None:
                 flag = f"discard below minimum {rec['minimum']}"
         rows.append([_glyph_text(w["tile"], glyphs), w["left"], _num(w["discard"]), _num(w["self_drawn"]), flag])
-    return tabulate(rows, headers=["tile", "left", f"discard ({unit})", f"self-drawn ({unit})", "note"],
-                    tablefmt="simple")
+    return simple_table(rows, ["tile", "left", f"discard ({unit})", f"self-drawn ({unit})", "note"])
 
 
 def settle_table(rec: dict, glyphs: bool = False) -> str:
-    from tabulate import tabulate
+    from .sheet import simple_table
 
     lines = []
     if rec.get("hand_no") is not None:
@@ -206,7 +204,7 @@ def settle_table(rec: dict, glyphs: bool = False) -> str:
     if rec.get("value") is not None:
         lines.append(f"value: {rec['value']}   base: {_money(rec['base'])}")
     rows = [[p["from"], p["to"], _money(p["amount"]), p["reason"]] for p in rec["payments"]]
-    lines.append(tabulate(rows, headers=["from", "to", "amount", "reason"], tablefmt="simple", disable_numparse=True,
+    lines.append(simple_table(rows, ["from", "to", "amount", "reason"], numparse=False,
                           colalign=("left", "left", "right", "left")) if rows  # every digit: no float on the way
                  else "no payments")
     net = rec["net"]

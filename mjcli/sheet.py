@@ -23,16 +23,25 @@ import unicodedata
 
 from .safetext import escape_controls
 
-try:  # a runtime dependency; the fallback below measures the same for the scripts mjcli prints
-    from wcwidth import wcswidth as _wcswidth
-    from wcwidth import wcwidth as _wcwidth
-except ImportError:  # pragma: no cover
-    _wcswidth = None
+_WC: list = []  # [wcswidth, wcwidth] once imported (or [None, None]): only text that is not ASCII needs it
+
+
+def _wc():
+    """wcwidth's two functions, imported on first use (it costs start-up: issue 15); None when missing."""
+    if not _WC:
+        try:  # a runtime dependency; the fallback below measures the same for the scripts mjcli prints
+            from wcwidth import wcswidth, wcwidth
+            _WC.extend((wcswidth, wcwidth))
+        except ImportError:  # pragma: no cover
+            _WC.extend((None, None))
+    return _WC
+
 
 MIN_WIDTH = 40  # narrower than this, lines may run over
 
 
 def _char_width(c: str) -> int:
+    _wcswidth, _wcwidth = _wc()
     if _wcswidth is not None:
         return max(0, _wcwidth(c))
     if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf"):
@@ -44,6 +53,7 @@ def text_width(text: str) -> int:
     """The display width of ``text`` in terminal columns."""
     if text.isascii():
         return len(text)
+    _wcswidth = _wc()[0]
     if _wcswidth is not None:
         w = _wcswidth(text)
         if w >= 0:
@@ -251,3 +261,80 @@ def labelled(label: str, text: str, width: int, indent: int = 2, column: int = 1
     head += " " * max(1, column - text_width(head))
     lines = wrap(text, max(10, width - column))
     return [head + lines[0]] + [" " * column + x for x in lines[1:]]
+
+
+# --- tabulate's "simple" table, without importing tabulate -------------------------------------
+# ``mjcli score HAND`` and ``mjcli wait HAND`` print small tables; tabulate (and what it imports) took
+# more start-up than all of mjcli's own modules (issue 15). These lines render the same bytes as
+# ``tabulate(rows, headers, tablefmt="simple")`` for the cells mjcli prints (tests/test_simple_table.py
+# compares them): a column is a number column when every cell that is not empty is an int or reads
+# as one (or as a decimal), and is then right-aligned (decimal points in line); other columns are
+# left-aligned; a column is at least its header's width and two; a line has no trailing blanks.
+
+_INTLIKE = None
+
+
+def _kind(v) -> int:
+    """0 empty, 2 int, 3 decimal, 5 text (tabulate's order of generality)."""
+    global _INTLIKE
+    if v is None or v == "":
+        return 0
+    if v is True or v is False:
+        return 5
+    if isinstance(v, int):
+        return 2
+    if isinstance(v, float):
+        return 3
+    if _INTLIKE is None:
+        import re
+
+        _INTLIKE = (re.compile(r"[+-]?\d+\Z").match, re.compile(r"[+-]?(\d+\.\d*|\.\d+)([eE][+-]?\d+)?\Z").match)
+    v = str(v).strip()
+    if _INTLIKE[0](v):
+        return 2
+    if _INTLIKE[1](v):
+        return 3
+    return 5
+
+
+def _afterpoint(s: str) -> int:
+    pos = s.rfind(".")
+    if pos < 0:
+        pos = s.lower().rfind("e")
+    return len(s) - pos - 1 if pos >= 0 else -1
+
+
+def simple_table(rows: list, headers: list[str], *, numparse: bool = True, colalign: tuple | None = None) -> str:
+    """``rows`` under ``headers`` as tabulate's ``simple`` format writes them."""
+    n = len(headers)
+    cols = [[r[j] for r in rows] for j in range(n)]
+    aligns, texts = [], []
+    for j, col in enumerate(cols):
+        kind = max((_kind(v) for v in col), default=0) if numparse else 5
+        if kind in (2, 3):
+            if kind == 3:
+                cells = ["" if v is None or v == "" else format(float(v), "g") for v in col]
+                dec = [_afterpoint(c) if _kind(c) == 3 else -1 for c in cells]
+                top = max(dec)
+                cells = [c + " " * (top - d) for c, d in zip(cells, dec)]
+            else:
+                cells = ["" if v is None else str(v).strip() for v in col]
+            align = "right"
+        else:
+            cells = ["" if v is None else str(v).strip() for v in col]
+            align = "left"
+        if colalign is not None and j < len(colalign) and colalign[j] in ("left", "right"):
+            align = colalign[j]
+        aligns.append(align)
+        texts.append(cells)
+    widths = [max([text_width(headers[j]) + 2] + [text_width(c) for c in texts[j]]) for j in range(n)]
+
+    def pad(s, w, align):
+        gap = " " * (w - text_width(s))
+        return gap + s if align == "right" else s + gap
+
+    lines = ["  ".join(pad(headers[j], widths[j], aligns[j]) for j in range(n)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    for i in range(len(rows)):
+        lines.append("  ".join(pad(texts[j][i], widths[j], aligns[j]) for j in range(n)).rstrip())
+    return "\n".join(lines)
