@@ -36,16 +36,127 @@ def answer_record(n: int, item, answer, fmt: str | None = None, base: dict | Non
     elif isinstance(item, dict):  # an error record made by the main process
         res = item
     else:
-        res = answer(item)
-        code = res.answer_code
-        extra = getattr(res, "table_extra", None) if fmt == "table" else None
-        res = res.as_dict()
-        if extra:
-            res.update(extra)
-        res["line"] = n
-        if code is not None and res["ok"]:
-            res["answer"] = code
+        return result_record(n, answer(item), fmt)
     return res, res.get("ok") is False or res.get("answer") in ("not_winning", "not_ready")
+
+
+def result_record(n: int, res, fmt: str | None = None) -> tuple[dict, bool]:
+    """The record of an answer (a score or wait result) for input line ``n``, and whether it counts as bad."""
+    code = res.answer_code
+    extra = getattr(res, "table_extra", None) if fmt == "table" else None
+    res = res.as_dict()
+    if extra:
+        res.update(extra)
+    res["line"] = n
+    if code is not None and res["ok"]:
+        res["answer"] = code
+    return res, res.get("ok") is False or res.get("answer") in ("not_winning", "not_ready")
+
+
+# --- JSON lines from templates (speed, issue 15) ------------------------------------------------
+# Most records of a batch differ from one another only in their line number, their hand and the
+# reading: the rest (the patterns, the totals, the verdicts, the payment, every null) repeats. A
+# result that can say what its record is made of (``json_key``: None when it cannot) gets its JSON
+# from a template, made once per key by the one renderer (``result_record``, ``contract.shape``,
+# ``output.dumps``) with placeholders in those places, then cut at the placeholders. So the bytes are
+# the renderer's by construction; tests/test_templates.py compares every record of the test corpora
+# both ways. A wait's list of winning tiles is made of fragments, one per distinct tile entry.
+
+TEMPLATES = True  # False: every record through the renderer (the tests compare both)
+_TEMPLATE: dict = {}
+_FRAGMENT: dict = {}
+_PH = {"line": "\x00mjcli-line\x00", "hand": "\x00mjcli-hand\x00", "reading": "\x00mjcli-reading\x00"}
+
+
+def _encode_str(s: str) -> str:
+    from .output import dumps
+
+    return _ENC_STR(s) if s.isascii() else dumps(s)
+
+
+def _enc_str_default():
+    import json.encoder
+
+    return json.encoder.encode_basestring  # as json.dumps(s, ensure_ascii=False), for ASCII text
+
+
+_ENC_STR = _enc_str_default()
+
+
+def _make_template(res):
+    """The pieces of a result's record with the slots between them: (pieces, slots, bad), or None."""
+    import dataclasses
+
+    from .output import dumps
+
+    changes = {"hand": _PH["hand"]}
+    slots = ["line", "hand"]
+    if getattr(res, "reading", None):
+        changes["reading"] = _PH["reading"]
+        slots.append("reading")
+    has_waits = hasattr(res, "waits")
+    if has_waits:
+        changes["waits"] = []
+    rec, bad = result_record(0, dataclasses.replace(res, **changes), "jsonl")
+    rec["line"] = _PH["line"]
+    text = dumps(rec)
+    marks = {name: dumps(_PH[name]) for name in slots}
+    if has_waits:
+        slots.append("waits")
+        marks["waits"] = '"waits": []'
+    order = sorted(slots, key=lambda name: text.find(marks[name]))
+    pieces = []
+    rest = text
+    for name in order:
+        head, sep, tail = rest.partition(marks[name])
+        if not sep or marks[name] in tail or marks[name] in head:
+            return None  # a placeholder not found once: this record goes through the renderer
+        pieces.append(head + ('"waits": [' if name == "waits" else ""))
+        rest = ("]" if name == "waits" else "") + tail
+    pieces.append(rest)
+    return tuple(pieces), tuple(order), bad
+
+
+def _wait_fragment(w: dict) -> str:
+    key = tuple(w.items())
+    frag = _FRAGMENT.get(key)
+    if frag is None:
+        from .contract import _wait
+        from .output import dumps
+
+        if len(_FRAGMENT) > 100_000:
+            _FRAGMENT.clear()
+        frag = _FRAGMENT[key] = dumps(_wait(w))
+    return frag
+
+
+def json_record(n: int, res) -> tuple[str, bool]:
+    """The JSON text of the record of ``res`` for input line ``n`` (what ``dumps(result_record(...))`` gives)."""
+    key = res.json_key() if TEMPLATES else None
+    if key is not None:
+        t = _TEMPLATE.get(key, False)
+        if t is False:
+            if len(_TEMPLATE) > 20_000:
+                _TEMPLATE.clear()
+            t = _TEMPLATE[key] = _make_template(res)
+        if t is not None:
+            pieces, slots, bad = t
+            out = [pieces[0]]
+            for i, name in enumerate(slots):
+                if name == "line":
+                    out.append(str(n))
+                elif name == "hand":
+                    out.append(_encode_str(res.hand))
+                elif name == "reading":
+                    out.append(_encode_str(res.reading))
+                else:
+                    out.append(", ".join([_wait_fragment(w) for w in res.waits]))
+                out.append(pieces[i + 1])
+            return "".join(out), bad
+    from .output import dumps
+
+    rec, bad = result_record(n, res, "jsonl")
+    return dumps(rec), bad
 
 
 def cores() -> int:
@@ -61,7 +172,7 @@ def _answer_chunk(chunk):
     recs = []
     bad = 0
     for n, item in chunk:
-        rec, b = answer_record(n, item, answer, fmt)
+        rec, b = answer_json(n, item, answer) if fmt == "jsonl" else answer_record(n, item, answer, fmt)
         bad += b
         recs.append(rec)
     if fmt == "jsonl":
@@ -73,6 +184,17 @@ def _answer_chunk(chunk):
         emit(recs, "jsonl", kind, buf)
         return buf.getvalue(), bad
     return recs, bad
+
+
+def answer_json(n: int, item, answer, base: dict | None = None):
+    """:func:`answer_record` for the JSON formats: the record as JSON text when it can come from a template
+    (:func:`json_record`), else the record."""
+    if isinstance(item, str) and TEMPLATES:
+        res = answer(item)
+        if getattr(res, "json_key", None) is not None:
+            return json_record(n, res)
+        return result_record(n, res, "jsonl")
+    return answer_record(n, item, answer, "jsonl", base)
 
 
 def _rebuild(spec):

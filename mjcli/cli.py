@@ -230,7 +230,7 @@ def _argument_column(message: str, hands: tuple[str, ...]) -> str:
 def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, whole=None,
                header: bool = True, jobs: int = 1, spec=None, variant=None) -> None:
     """Answer every input line in order, streaming; exit 1 if any line failed."""
-    from .batch import answer_record
+    from .batch import answer_json, answer_record
     from .output import emit
 
     state = {"bad": 0}
@@ -251,8 +251,9 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
             yield n, item
 
     def records():
+        one = answer_json if fmt in ("json", "jsonl") else answer_record  # JSON: text from templates
         for n, item in numbered():
-            res, bad = answer_record(n, item, answer, fmt, base)
+            res, bad = one(n, item, answer, fmt, base) if one is answer_record else one(n, item, answer, base)
             state["bad"] += bad
             yield res
 

@@ -246,19 +246,20 @@ def emit(records: Iterable[dict], fmt: str, kind: str, out: TextIO, *, glyphs: b
     False leaves out the CSV header line."""
     from .contract import shape
 
-    records = (shape(kind, rec) for rec in records)
-    if fmt == "json":
+    if fmt in ("json", "jsonl"):  # a record may come as its JSON text already (mjcli.batch.json_record)
+        texts = (rec if rec.__class__ is str else dumps(shape(kind, rec)) for rec in records)
+        if fmt == "jsonl":
+            for text in texts:
+                out.write(text + "\n")
+            return
         out.write("[")
         first = True
-        for rec in records:
-            out.write(("\n" if first else ",\n") + dumps(rec))
+        for text in texts:
+            out.write(("\n" if first else ",\n") + text)
             first = False
         out.write("\n]\n" if not first else "]\n")
         return
-    if fmt == "jsonl":
-        for rec in records:
-            out.write(dumps(rec) + "\n")
-        return
+    records = (shape(kind, rec) for rec in records)
     if fmt == "csv":
         from .contract import csv_columns, csv_rows
 

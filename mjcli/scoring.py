@@ -70,6 +70,15 @@ class ScoreResult(Verdicts):
     alternatives: list["ScoreResult"] = field(default_factory=list)
     extra: dict = field(default_factory=dict)
 
+    def json_key(self):
+        """All that the JSON record holds besides the line number, the hand and the reading, or None when the
+        record is not to come from a template (see :func:`mjcli.batch.json_record`)."""
+        if not self.ok or self.alternatives or self.extra:
+            return None
+        pay = self.payment
+        return ("score", self.variant, self.unit, self.minimum, self.limit, self.winning, tuple(self.patterns),
+                self.raw, self.total, self.limit_hand, not self.reading, None if pay is None else tuple(pay.items()))
+
     def as_dict(self) -> dict:
         d = {
             "hand": self.hand,
@@ -115,7 +124,9 @@ def _group(kind, t, concealed, jokers, exposure) -> Group:
 
 
 def _found(pid, name, value, count, points, limit) -> Found:
-    key = (pid, name, value, count, count.__class__, points, limit)  # a count of True stays True
+    if count.__class__ is bool:  # a predicate may answer True: the record's count is an integer (the schema)
+        count = int(count)
+    key = (pid, name, value, count, points, limit)
     f = _GROUP_MEMO.get(key)
     if f is None:
         if len(_GROUP_MEMO) > 100_000:

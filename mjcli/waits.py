@@ -37,6 +37,13 @@ class WaitResult:
             return self.error.code
         return None if self.ready else NOT_READY
 
+    def json_key(self):
+        """All that the JSON record holds besides the line number, the hand and the waits (each wait's JSON is a
+        fragment of its own), or None (see :func:`mjcli.batch.json_record`)."""
+        if not self.ok or self.extra:
+            return None
+        return ("wait", self.variant, self.unit, self.minimum, self.ready, tuple(self.notes))
+
     def as_dict(self) -> dict:
         d = {
             "hand": self.hand,
