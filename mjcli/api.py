@@ -46,10 +46,18 @@ def _is_path(name: str) -> bool:
     return name.endswith((".yaml", ".yml")) or "/" in name or os.sep in name
 
 
-def _game(variant):
-    from .registry import game_kind
+_GAME_OF: dict = {}  # game kind name -> its registered object (asked once a line: speed, issue 15)
 
-    return game_kind(variant.game)
+
+def _game(variant):
+    g = _GAME_OF.get(variant.game)
+    if g is None:
+        from .registry import game_kind
+
+        g = game_kind(variant.game)
+        if g is not None:
+            _GAME_OF[variant.game] = g
+    return g
 
 
 def score_line(text: str, variant, overrides: dict | None = None, all_readings: bool = False):

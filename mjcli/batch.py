@@ -69,9 +69,11 @@ _PH = {"line": "\x00mjcli-line\x00", "hand": "\x00mjcli-hand\x00", "reading": "\
 
 
 def _encode_str(s: str) -> str:
+    if s.isascii():
+        return _ENC_STR(s)
     from .output import dumps
 
-    return _ENC_STR(s) if s.isascii() else dumps(s)
+    return dumps(s)
 
 
 def _enc_str_default():

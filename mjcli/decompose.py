@@ -592,18 +592,58 @@ def is_thirteen_orphans(counts: list[int], jokers: int) -> bool:
 _SPLITS: dict = {}  # (suit, key, J) -> the suit's splits, tiles absolute, sets in reading order
 
 
+_PLAIN: dict = {}  # (key, chows, eye allowed) -> the (eye, sets) splits of a suit shape with no Fei (sub-shapes shared)
+
+
+def _plain_splits(key: int, chows: bool, eye_ok: bool) -> tuple:
+    """Every split of a suit shape (int key) with no Fei into sets and at most one eye (when ``eye_ok``), as
+    ``(eye place or None, sets)``; a split may come more than once (taken in another order)."""
+    k = (key, chows, eye_ok)
+    v = _PLAIN.get(k)
+    if v is None:
+        if not key:
+            v = ((None, ()),)
+        else:
+            i = ((key & -key).bit_length() - 1) // 3  # the lowest place holding a tile: a set or the eye starts here
+            one = 1 << 3 * i
+            c = (key >> 3 * i) & 7
+            out = []
+            if c >= 3:
+                pong = (PONG, i, 0)
+                out += [(e, (pong,) + ss) for e, ss in _plain_splits(key - 3 * one, chows, eye_ok)]
+            if chows and i <= 6 and (key >> 3 * i + 3) & 7 and (key >> 3 * i + 6) & 7:
+                chow = (CHOW, i, 0)
+                out += [(e, (chow,) + ss) for e, ss in _plain_splits(key - one * 73, chows, eye_ok)]  # 73 = 0o111
+            if eye_ok and c >= 2:
+                out += [(i, ss) for _, ss in _plain_splits(key - 2 * one, chows, False)]
+            v = tuple(out)
+        if len(_PLAIN) > 200_000:
+            _PLAIN.clear()
+        _PLAIN[k] = v
+    return v
+
+
+def _suit_splits_key(key: int, s: int, J: int, room: int | None) -> tuple:
+    """:func:`suit_splits` of suit ``s`` by its int key: the same tuple, in the same order. A suit with no Fei
+    (the common case) is split from memoised sub-shapes, much faster than the general search."""
+    if J == 0 and room is None:
+        splits = {(0, e, 0, tuple(sorted(ss))) for e, ss in _plain_splits(key, SUIT_CHOWS[s], True)}
+        return tuple(sorted(splits, key=lambda x: (x[0], x[1] is not None, x[1] or 0, x[3])))
+    counts = tuple((key >> 3 * i) & 7 for i in range(SUIT_LEN[s]))
+    rt = None if room is None else tuple((room >> 3 * i) & 7 for i in range(SUIT_LEN[s]))
+    return suit_splits(counts, SUIT_CHOWS[s], J, rt)
+
+
 def _splits_abs(s: int, key: int, J: int, room: int | None = None) -> tuple:
     """:func:`suit_splits` of suit ``s`` (by its int key, with its room int or None), with
     absolute tiles and each split's sets sorted as a reading lists them (by tile, kind, Fei)."""
     v = _SPLITS.get((s, key, J) if room is None else (s, key, J, room))
     if v is None:
         base = SUIT_BASE[s]
-        counts = tuple((key >> 3 * i) & 7 for i in range(SUIT_LEN[s]))
-        rt = None if room is None else tuple((room >> 3 * i) & 7 for i in range(SUIT_LEN[s]))
         v = tuple(
             (u, None if e is None else base + e, ej,
              tuple(sorted(((k, base + t, j) for k, t, j in ss), key=lambda x: (x[1], x[0], x[2]))))
-            for u, e, ej, ss in suit_splits(counts, SUIT_CHOWS[s], J, rt)
+            for u, e, ej, ss in _suit_splits_key(key, s, J, room)
         )
         _SPLITS[(s, key, J) if room is None else (s, key, J, room)] = v
     return v
@@ -683,11 +723,21 @@ def _ordered(sets):
     return tuple(sorted(sets, key=lambda s: (s[1], s[0], s[2])))
 
 
+_new = object.__new__
+
+
+def _reading(sets, eye, eye_j, win_in) -> Reading:
+    """``Reading(sets, eye, eye_j, None, win_in)``, made without the frozen dataclass's checks (speed, issue 15)."""
+    r = _new(Reading)
+    r.__dict__.update(sets=sets, eye=eye, eye_jokers=eye_j, special=None, win_in=win_in)
+    return r
+
+
 def _place_win(out: list, hand: Hand, sets, eye, eye_j) -> None:
     """Add the reading once for each place the winning tile may sit."""
     w = hand.win
     if w is None:
-        out.append(Reading(sets, eye, eye_j, None, None))
+        out.append(_reading(sets, eye, eye_j, None))
         return
     if w == JOKER:
         # a drawn Fei sits in any set or eye that holds a Fei
@@ -695,12 +745,12 @@ def _place_win(out: list, hand: Hand, sets, eye, eye_j) -> None:
         for i, (kind, t, j) in enumerate(sets):
             if j:
                 placed = True
-                out.append(Reading(sets, eye, eye_j, None, i))
+                out.append(_reading(sets, eye, eye_j, i))
         if eye_j:
             placed = True
-            out.append(Reading(sets, eye, eye_j, None, -1))
+            out.append(_reading(sets, eye, eye_j, -1))
         if not placed:
-            out.append(Reading(sets, eye, eye_j, None, None))
+            out.append(_reading(sets, eye, eye_j, None))
         return
     placed = False
     seen = []  # a set written twice (two alike chows) is one place
@@ -709,13 +759,13 @@ def _place_win(out: list, hand: Hand, sets, eye, eye_j) -> None:
         if ((w == t) if kind == PONG else (t <= w <= t + 2 and w // 9 == t // 9)) and s not in seen:
             seen.append(s)
             placed = True
-            out.append(Reading(sets, eye, eye_j, None, i))
+            out.append(_reading(sets, eye, eye_j, i))
     if eye == w and eye_j < 2:
         placed = True
-        out.append(Reading(sets, eye, eye_j, None, -1))
+        out.append(_reading(sets, eye, eye_j, -1))
     if not placed:
         # the winning tile was written but the reading uses a Fei in its place
-        out.append(Reading(sets, eye, eye_j, None, None))
+        out.append(_reading(sets, eye, eye_j, None))
 
 
 def is_winning_shape(hand: Hand, thirteen: bool = True, most: int = 4) -> bool:

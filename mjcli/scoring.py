@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 
 from . import decompose
 from .context import apply_overrides  # noqa: F401  (public here too: tests and library users read it from scoring)
+from .context import fei_self_drawn, resolve
 from .errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
-from .patterns import REGISTRY, Ctx, Group
+from .patterns import REGISTRY, Ctx, Group, make_ctx
 from .tiles import Hand, format_hand, parse_hand, validate, variant_tiles
 
 
@@ -199,7 +200,7 @@ class _Plan:
         """``(index, spec, count)`` of every pattern present in this reading, in YAML order."""
         if reading is None:
             return list(hand_found)
-        ctx = Ctx(hand, self.variant, reading, _groups(hand, reading), None if reading.special else reading.eye)
+        ctx = make_ctx(hand, self.variant, reading, _groups(hand, reading), None if reading.special else reading.eye)
         shape = ctx.shape
         out = list(hand_found)
         for i, spec, fn, options, when in self.reading_rows:
@@ -254,6 +255,18 @@ def _tally(variant, found: list) -> tuple:
     for _, spec, n in found:
         raw += spec.value * n
     return found, found, raw, min(raw, variant.limit), False
+
+
+def _rank_key(variant, found: list) -> tuple:
+    """(total, raw, limit hand?) of :func:`_tally`, without building its lists when no pattern found replaces
+    another or is a limit hand (the common case)."""
+    raw = 0
+    for _, spec, n in found:
+        if spec.replaces or spec.limit:
+            t = _tally(variant, found)
+            return t[3], t[2], t[4]
+        raw += spec.value * n
+    return min(raw, variant.limit), raw, False
 
 
 def _result(hand: Hand, variant, reading, text: str, tally: tuple) -> ScoreResult:
@@ -333,17 +346,19 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
 _Ctx_new = object.__new__
 
 
-def win_totals(hand: Hand, variant, contexts) -> list:
+def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
     """The total of ``hand`` won in each of ``contexts`` (None when it does not win): ``score(...).total`` each.
 
     ``contexts`` are hands with these same tiles, melds and winning tile,
     differing only in their context (``wait``: on a discard and self-drawn).
     The checks and the readings are worked out once for all of them, and no
     result is built; on each reading the predicates registered
-    ``context_free`` are asked once for all the contexts (speed, issue 15)."""
-    validate(hand, variant, size=None)
-    if hand.size > 14:
-        score(hand, variant)  # raises the size error, as score does
+    ``context_free`` are asked once for all the contexts (speed, issue 15). ``checked``: the caller has
+    checked the tiles already (``wait`` adds a tile it found to a hand it checked), so they are not again."""
+    if not checked:
+        validate(hand, variant, size=None)
+        if hand.size > 14:
+            score(hand, variant)  # raises the size error, as score does
     plan = _plan(variant)
     rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else []
     contexts = list(contexts)
@@ -353,7 +368,7 @@ def win_totals(hand: Hand, variant, contexts) -> list:
         shared_rows, context_rows = plan.shared_rows, plan.context_rows
         for r in rs:
             h0 = contexts[0]
-            ctx0 = Ctx(h0, variant, r, _groups(h0, r), None if r.special else r.eye)
+            ctx0 = make_ctx(h0, variant, r, _groups(h0, r), None if r.special else r.eye)
             shape = ctx0.shape
             shared = []
             for i, spec, fn, options, when in shared_rows:
@@ -375,8 +390,7 @@ def win_totals(hand: Hand, variant, contexts) -> list:
                         n = fn(ctx)
                         if n:
                             found.append((i, spec, n))
-                t = _tally(variant, found)  # the order of the rows does not change the total
-                key = (t[3], t[2], t[4])
+                key = _rank_key(variant, found)  # the order of the rows does not change the total
                 if best[k] is None or key > best[k]:
                     best[k] = key
         return [b[0] for b in best]
@@ -395,8 +409,6 @@ def win_totals(hand: Hand, variant, contexts) -> list:
 def score_text(text: str, variant, *, all_readings: bool = False, overrides: dict | None = None) -> ScoreResult:
     """Parse and score one line; a bad line gives a result with ``ok`` False."""
     try:
-        from .context import fei_self_drawn, resolve
-
         hand = parse_hand(text, complete=True)
         if hand.win_added and hand.bonus:  # a 13-tile hand that wins as written (eight flowers) keeps its meaning
             written = _as_written(text, variant, overrides, all_readings)
@@ -416,8 +428,6 @@ def score_text(text: str, variant, *, all_readings: bool = False, overrides: dic
 
 def _as_written(text: str, variant, overrides, all_readings) -> ScoreResult | None:
     """The score of a 13-tile hand as written, when it wins so (eight flowers win whatever the tiles), else None."""
-    from .context import resolve
-
     try:
         res = score(resolve(parse_hand(text), overrides), variant, all_readings=all_readings)
     except MjError:

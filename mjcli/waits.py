@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import decompose
+from .context import DISCARD_WORDS, SELF_DRAWN_WORDS, resolve
 from .errors import NOT_READY, HandError, MjError
 from .scoring import win_totals
 from .registry import hooks
@@ -102,6 +103,9 @@ def check_size(hand: Hand, variant, size: int) -> None:
         raise HandError(f"hand has {hand.size} tiles (a kong counts 3); {WAIT_SIZES}")
 
 
+_SELF_DRAWN_WORDS, _DISCARD_WORDS = frozenset(SELF_DRAWN_WORDS), frozenset(DISCARD_WORDS)
+
+
 def wait(hand: Hand, variant) -> WaitResult:
     """Every tile that completes the hand, how many are unseen, and both values.
 
@@ -109,10 +113,8 @@ def wait(hand: Hand, variant) -> WaitResult:
     ``rob-kong``, ``last-discard``, ``earthly``: a discard) leaves the other column empty.
     """
     check_size(hand, variant, 13)
-    from .context import DISCARD_WORDS, SELF_DRAWN_WORDS
-
-    self_only = bool(hand.flags & set(SELF_DRAWN_WORDS))
-    discard_only = bool(hand.flags & set(DISCARD_WORDS))
+    self_only = bool(hand.flags & _SELF_DRAWN_WORDS)
+    discard_only = bool(hand.flags & _DISCARD_WORDS)
     hand = Hand(hand.concealed, hand.jokers, hand.melds, hand.bonus, None, False, hand.seat, hand.round, hand.flags)
     res = WaitResult(format_hand(hand, win=False), variant.id, variant.unit, variant.minimum)
     visible = hand.visible_counts()
@@ -130,7 +132,7 @@ def wait(hand: Hand, variant) -> WaitResult:
         by_self = not discard_only
         ways = ((on_discard,) if by_discard else ()) + \
             ((Hand(tiles, n_fei, melds, bonus, t, True, seat, round_, flags),) if by_self else ())
-        totals = iter(win_totals(on_discard, variant, ways) if ways else ())
+        totals = iter(win_totals(on_discard, variant, ways, checked=True) if ways else ())
         discard = next(totals) if by_discard else None
         self_total = next(totals) if by_self else None
         if t == JOKER:
@@ -164,8 +166,6 @@ def answer_line(text: str, variant, overrides: dict | None, answer, parsed=None)
     """Parse one line (unless ``parsed`` is its hand), apply the command-line options (all but --win), and
     ``answer(hand, variant)``."""
     try:
-        from .context import resolve
-
         hand = resolve(parse_hand(text) if parsed is None else parsed,
                        {k: v for k, v in (overrides or {}).items() if k != "win"}, for_wait=True)
         return answer(hand, variant)

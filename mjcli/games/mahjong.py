@@ -7,21 +7,20 @@ register.
 
 from __future__ import annotations
 
+from ..errors import MjError
 from ..registry import Game, register_game
+from ..scoring import score_text
+from ..tiles import parse_hand
+from ..waits import wait_text
 
 
 class Mahjong(Game):
     id = "mahjong"
 
     def score_line(self, text, variant, overrides=None, all_readings=False):
-        from ..scoring import score_text
-
         return score_text(text, variant, all_readings=all_readings, overrides=overrides)
 
     def wait_line(self, text, variant, overrides=None):
-        from ..errors import MjError
-        from ..tiles import parse_hand
-
         try:
             hand = parse_hand(text)  # parsed once: the answer is given the hand
         except MjError:
@@ -30,8 +29,6 @@ class Mahjong(Game):
             from ..discards import discard_text
 
             return discard_text(text, variant, overrides=overrides, parsed=hand)
-        from ..waits import wait_text
-
         return wait_text(text, variant, overrides=overrides, parsed=hand)
 
     def whole_hand(self, text, variant, command):
