@@ -1,0 +1,27 @@
+"""A suit with no Fei is split from memoised sub-shapes (decompose._plain_splits, speed, issue 15): the splits
+are those of the general search (suit_splits), in the same order, for every third complete suit shape (of
+21,743 with chows, 498 of honours) and for shapes one tile over (which split into nothing or into sets with a tile left: none)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mjcli import decompose as D
+
+
+@pytest.mark.parametrize("suit,chows", [(0, True), (3, False)])
+def test_complete_shapes_split_as_the_general_search(suit, chows):
+    D._PLAIN.clear()
+    keys = list(D.complete_table(chows))
+    assert len(keys) in (21_743, 498)
+    keys = keys[::3]
+    near = [k + (1 << 3 * i) for k in keys[::8] for i in range(D.SUIT_LEN[suit]) if D._fits(k + (1 << 3 * i))]
+    for k in keys + near:
+        counts = tuple((k >> 3 * i) & 7 for i in range(D.SUIT_LEN[suit]))
+        assert D._suit_splits_key(k, suit, 0, None) == D.suit_splits(counts, chows, 0, None), oct(k)
+
+
+def test_a_shape_with_two_ways_is_listed_once():
+    # 111222333: three pongs or three alike chows; 11122233 + an eye place: both readings, once each
+    splits = D._suit_splits_key(0o333, 0, 0, None)
+    assert len(splits) == len(set(splits)) == 2
