@@ -491,7 +491,10 @@ def _records(variant, items, ladder, stake, state, session: Session | None) -> I
 
 
 def _signed(v) -> str:
-    return f"{v:+g}"
+    """A net amount with its sign and every digit (``+1975304``, ``-0.5``): never an exponent."""
+    from .money import signed
+
+    return signed(v)
 
 
 def players_table(rec: dict) -> str:
@@ -508,8 +511,11 @@ def players_table(rec: dict) -> str:
     lines.append(f"round {rec['round']}, {rec['dealer']} deals: {what}")
     if rec.get("value") is not None:
         lines.append(f"value: {rec['value']}   base: {rec['base']}")
-    rows = [[p["from"], p["to"], p["amount"], p["reason"]] for p in rec["payments"]]
-    lines.append(simple_table(rows, ["from", "to", "amount", "reason"]) if rows
+    from .money import text as money_text
+
+    rows = [[p["from"], p["to"], money_text(p["amount"]), p["reason"]] for p in rec["payments"]]
+    lines.append(simple_table(rows, ["from", "to", "amount", "reason"], numparse=False,
+                              colalign=("left", "left", "right", "left")) if rows  # every digit, as settle prints
                  else "no payments")
     names = list(rec["seats"])
     grid = [["", *names], None,

@@ -543,3 +543,13 @@ def test_session_needs_its_key_in_a_variant_file():
 def test_check_players_needs_session_rules():
     with pytest.raises(SettleError, match="paohuzi has no session rules"):
         check_players(["Ann", "Bo", "Cy"], load_builtin("paohuzi"), "players")
+
+
+def test_big_amounts_keep_every_digit_in_the_players_table(runner):
+    # sg hand 1 of the example at a stake of 123456.5 a unit: base 4 x 123456.5 = 493826; the shooter
+    # pays double (987652), the two others 493826 each, so Ann nets 987652 + 2 x 493826 = 1975304
+    code, out, _ = run(runner, "-v", "sg", "--ledger", SG_SESSION, "--stake", "123456.5")
+    first = out.split("\n\n")[0]
+    assert "987652  shooter (2 tai)" in first
+    assert "net      +1975304  -987652  -493826  -493826" in first
+    assert "e+0" not in out  # never an exponent (was +1.9753e+06)

@@ -9,16 +9,27 @@ from __future__ import annotations
 
 from ..errors import MjError
 from ..registry import Game, register_game
-from ..scoring import score_text
 from ..tiles import parse_hand
-from ..waits import wait_text
+
+_LAZY: dict = {}  # scoring and waits, imported on the first line (not for `mjcli rules`: start-up, issue 15)
+
+
+def _fn(name: str):
+    f = _LAZY.get(name)
+    if f is None:
+        if name == "score_text":
+            from ..scoring import score_text as f
+        else:
+            from ..waits import wait_text as f
+        _LAZY[name] = f
+    return f
 
 
 class Mahjong(Game):
     id = "mahjong"
 
     def score_line(self, text, variant, overrides=None, all_readings=False):
-        return score_text(text, variant, all_readings=all_readings, overrides=overrides)
+        return _fn("score_text")(text, variant, all_readings=all_readings, overrides=overrides)
 
     def wait_line(self, text, variant, overrides=None):
         try:
@@ -29,7 +40,7 @@ class Mahjong(Game):
             from ..discards import discard_text
 
             return discard_text(text, variant, overrides=overrides, parsed=hand)
-        return wait_text(text, variant, overrides=overrides, parsed=hand)
+        return _fn("wait_text")(text, variant, overrides=overrides, parsed=hand)
 
     def whole_hand(self, text, variant, command):
         from ..tiles import whole_hand
