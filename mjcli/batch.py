@@ -120,7 +120,7 @@ def _make_template(res):
 
 
 def _wait_fragment(w: dict) -> str:
-    key = tuple(w.items())
+    key = (tuple(w.items()), tuple(map(type, w.values())))  # True == 1 and 4.0 == 4, but their JSON differs
     frag = _FRAGMENT.get(key)
     if frag is None:
         from .contract import _wait

@@ -78,7 +78,8 @@ class ScoreResult(Verdicts):
             return None
         pay = self.payment
         return ("score", self.variant, self.unit, self.minimum, self.limit, self.winning, tuple(self.patterns),
-                self.raw, self.total, self.limit_hand, not self.reading, None if pay is None else tuple(pay.items()))
+                self.raw, self.total, self.limit_hand, not self.reading,
+                None if pay is None else (tuple(pay.items()), tuple(map(type, pay.values()))))  # 4.0 == 4: JSON differs
 
     def as_dict(self) -> dict:
         d = {
@@ -162,7 +163,7 @@ class _Plan:
     """
 
     __slots__ = ("variant", "hand_rows", "reading_rows", "shared_rows", "context_rows", "tiles", "thirteen", "most",
-                 "by_context", "payments")
+                 "by_context", "payments", "reading_groups", "shared_groups", "context_groups")
 
     def __init__(self, variant):
         self.variant = variant
@@ -173,6 +174,10 @@ class _Plan:
         # win_totals: the reading predicates that do not look at how the hand was won, and those that do
         self.shared_rows = tuple(r for r in self.reading_rows if REGISTRY[r[1].id].context_free)
         self.context_rows = tuple(r for r in self.reading_rows if not REGISTRY[r[1].id].context_free)
+        # the same rows by their ``when``: a Shape attribute asked once for all the rows that name it
+        self.reading_groups = _by_when(self.reading_rows)
+        self.shared_groups = _by_when(self.shared_rows)
+        self.context_groups = _by_when(self.context_rows)
         self.tiles = variant_tiles(variant)
         self.thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
         self.most = variant.most_copies  # no fifth copy of a tile, unless the house switch allows one
@@ -203,14 +208,14 @@ class _Plan:
         ctx = make_ctx(hand, self.variant, reading, _groups(hand, reading), None if reading.special else reading.eye)
         shape = ctx.shape
         out = list(hand_found)
-        for i, spec, fn, options, when in self.reading_rows:
+        for when, rows in self.reading_groups:
             if when is None or getattr(shape, when):
-                ctx.opts = options
-                n = fn(ctx)
-                if n:
-                    out.append((i, spec, n))
-        if hand_found:
-            out.sort(key=_first)
+                for i, spec, fn, options, _ in rows:
+                    ctx.opts = options
+                    n = fn(ctx)
+                    if n:
+                        out.append((i, spec, n))
+        out.sort(key=_first)  # YAML order (the groups are by ``when``)
         return out
 
     def payment(self, res: ScoreResult, self_drawn: bool, robbed_kong: bool = False) -> dict | None:
@@ -229,6 +234,14 @@ class _Plan:
 
 def _first(row):
     return row[0]
+
+
+def _by_when(rows) -> tuple:
+    """``rows`` as ``(when, rows)`` groups, in the order each ``when`` first comes."""
+    groups: dict = {}
+    for row in rows:
+        groups.setdefault(row[4], []).append(row)
+    return tuple((when, tuple(rs)) for when, rs in groups.items())
 
 
 _PLANS: dict = {}
@@ -365,27 +378,29 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
     founds = [plan.hand_found(h) for h in contexts]
     if rs:
         best: list = [None] * len(contexts)
-        shared_rows, context_rows = plan.shared_rows, plan.context_rows
+        shared_groups, context_groups = plan.shared_groups, plan.context_groups
+        h0 = contexts[0]
         for r in rs:
-            h0 = contexts[0]
             ctx0 = make_ctx(h0, variant, r, _groups(h0, r), None if r.special else r.eye)
             shape = ctx0.shape
             shared = []
-            for i, spec, fn, options, when in shared_rows:
+            for when, rows in shared_groups:
                 if when is None or getattr(shape, when):
-                    ctx0.opts = options
-                    n = fn(ctx0)
-                    if n:
-                        shared.append((i, spec, n))
+                    for i, spec, fn, options, _ in rows:
+                        ctx0.opts = options
+                        n = fn(ctx0)
+                        if n:
+                            shared.append((i, spec, n))
+            live = [rows for when, rows in context_groups if when is None or getattr(shape, when)]
             for k, h in enumerate(contexts):
                 found = list(founds[k])
                 found += shared
                 ctx = ctx0 if k == 0 else None
-                for i, spec, fn, options, when in context_rows:
-                    if when is None or getattr(shape, when):
-                        if ctx is None:  # ctx0 for this context: the same reading, shape and eye
-                            ctx = _Ctx_new(Ctx)
-                            ctx.__dict__.update(ctx0.__dict__, hand=h, groups=_groups(h, r), cache={})
+                for rows in live:
+                    if ctx is None:  # ctx0 for this context: the same reading, shape and eye
+                        ctx = _Ctx_new(Ctx)
+                        ctx.__dict__.update(ctx0.__dict__, hand=h, groups=_groups(h, r), cache={})
+                    for i, spec, fn, options, _ in rows:
                         ctx.opts = options
                         n = fn(ctx)
                         if n:

@@ -237,6 +237,18 @@ class Hand:
         return replace(self, concealed=tuple(lst), win=None)
 
 
+_new = object.__new__
+
+
+def make_hand(concealed, jokers, melds, bonus, win, self_drawn, seat, round_, flags) -> Hand:
+    """``Hand(concealed, jokers, melds, bonus, win, self_drawn, seat, round_, flags)`` for values already checked,
+    made without the frozen dataclass's init (``wait`` makes two a winning tile: speed, issue 15)."""
+    h = _new(Hand)
+    h.__dict__.update(concealed=concealed, jokers=jokers, melds=melds, bonus=bonus, win=win, self_drawn=self_drawn,
+                      seat=seat, round=round_, flags=flags, clashes=(), win_added=False)
+    return h
+
+
 # --------------------------------------------------------------------------
 # Parsing
 
@@ -531,6 +543,22 @@ def _fast_context(s: str):
         s = head.rstrip(" ")
 
 
+_FAST_WORDS: dict = {"": ()}  # a word of a plain line -> its tiles (words repeat far more than lines do)
+
+
+def _fast_word(token: str):
+    """The tiles of one word of a plain line (``123m``, ``EEJ``), or None when it is not such a word."""
+    table = _FAST_SUIT.get(token[-1])
+    try:
+        if table is None:
+            return tuple([_FAST_LETTER[ch] for ch in token])  # honour letters and Fei
+        if len(token) > 1:
+            return tuple([table[ch] for ch in token[:-1]])  # digits, then their suit letter
+    except KeyError:
+        return None
+    return None
+
+
 def _plain_tiles(text: str):
     """``(real tiles sorted, free Fei, winning tile, self-drawn)`` for a plain line, else None.
 
@@ -559,21 +587,17 @@ def _plain_tiles(text: str):
             return None
         s, win, self_drawn = ctx
     tiles: list[int] = []
-    try:
-        for token in s.split(" "):
-            if not token:
-                continue  # a run of spaces
-            table = _FAST_SUIT.get(token[-1])
-            if table is None:
-                for ch in token:  # honour letters and Fei
-                    tiles.append(_FAST_LETTER[ch])
-            elif len(token) > 1:
-                for ch in token[:-1]:  # digits, then their suit letter
-                    tiles.append(table[ch])
-            else:
-                return None
-    except KeyError:
-        return None  # anything else (two runs in one word, a Fei in a run, a mistake): the full parser
+    words = _FAST_WORDS
+    for token in s.split(" "):
+        got = words.get(token)
+        if got is None:
+            got = _fast_word(token)
+            if got is None:
+                return None  # anything else (two runs in one word, a Fei in a run, a mistake): the full parser
+            if len(words) > 50_000:
+                words.clear()
+            words[token] = got
+        tiles += got
     if not tiles:
         return None
     if win is None:

@@ -15,7 +15,7 @@ from .context import DISCARD_WORDS, SELF_DRAWN_WORDS, resolve
 from .errors import NOT_READY, HandError, MjError
 from .scoring import win_totals
 from .registry import hooks
-from .tiles import JOKER, Hand, format_hand, parse_hand, tile_code, validate, variant_tiles
+from .tiles import JOKER, Hand, format_hand, make_hand, parse_hand, tile_code, validate, variant_tiles
 
 
 @dataclass
@@ -127,11 +127,11 @@ def wait(hand: Hand, variant) -> WaitResult:
             tiles, n_fei = concealed, jokers + 1
         else:
             tiles, n_fei = tuple(sorted(concealed + (t,))), jokers
-        on_discard = Hand(tiles, n_fei, melds, bonus, t, False, seat, round_, flags)
+        on_discard = make_hand(tiles, n_fei, melds, bonus, t, False, seat, round_, flags)
         by_discard = t != JOKER and not self_only  # a discarded Fei cannot be claimed: self-drawn only
         by_self = not discard_only
         ways = ((on_discard,) if by_discard else ()) + \
-            ((Hand(tiles, n_fei, melds, bonus, t, True, seat, round_, flags),) if by_self else ())
+            ((make_hand(tiles, n_fei, melds, bonus, t, True, seat, round_, flags),) if by_self else ())
         totals = iter(win_totals(on_discard, variant, ways, checked=True) if ways else ())
         discard = next(totals) if by_discard else None
         self_total = next(totals) if by_self else None
