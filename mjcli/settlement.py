@@ -29,7 +29,10 @@ def settle_record(v, opts: dict) -> dict:
     def seat(x, what):
         if x is None:
             return None
-        x = _ascii_upper(str(x).strip())  # only the documented letters: no Unicode look-alike (a long s, ...)
+        from .tiles import wind_letter
+
+        raw = str(x).strip()  # a wind word (east, nan, 東) is its letter, as for --winner; case folded in ASCII only
+        x = wind_letter(raw) or _ascii_upper(raw)
         if x not in v.seats:
             raise SettleError(f"{what} {x!r} is not a seat in {v.id}; seats are {' '.join(v.seats)}")
         return x

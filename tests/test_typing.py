@@ -492,3 +492,37 @@ def test_rules_variant_and_format_in_either_case():
     assert run("rules", "HK", "-f", "JSON")[1] == run("rules", "hk", "-f", "json")[1]
     assert run("rules", "-v", "Sg", "-f", "Markdown")[1] == run("rules", "sg", "-f", "markdown")[1]
     assert run("rules", "hk", "-f", "j\u017fon")[0] == 2
+
+
+# --- wind words for every seat a settle option or a ledger line names ------------------------------
+
+@pytest.mark.parametrize("words,letters", [
+    (["-v", "sg", "--winner", "east", "--from", "s", "--value", "3", "--kong", "south:concealed",
+      "--kong", "nan:claimed:Bei"],
+     ["-v", "sg", "--winner", "E", "--from", "S", "--value", "3", "--kong", "S:concealed", "--kong", "S:claimed:N"]),
+    (["-v", "my3", "--winner", "east", "--value", "5", "--fei", "nan=1", "--dealt", "西:flowers",
+      "--bonus", "xi=f1 f2 f3 f4", "--bonus", "South=s2"],
+     ["-v", "my3", "--winner", "E", "--value", "5", "--fei", "S=1", "--dealt", "W:flowers",
+      "--bonus", "W=f1 f2 f3 f4", "--bonus", "S=s2"]),
+])
+def test_settle_options_take_wind_words(words, letters):
+    runner = CliRunner()
+    a = runner.invoke(cli, ["settle", "-f", "json", *words])
+    b = runner.invoke(cli, ["settle", "-f", "json", *letters])
+    assert a.exit_code == b.exit_code == 0, (a.output, b.output)
+    assert a.stdout == b.stdout
+
+
+def test_a_ledger_line_takes_wind_words():
+    runner = CliRunner()
+    a = runner.invoke(cli, ["settle", "-v", "sg", "-f", "jsonl", "--ledger", "-"],
+                      input='{"winner": "east", "from": "West", "value": 3, "kong": "nan:concealed"}\n')
+    b = runner.invoke(cli, ["settle", "-v", "sg", "-f", "jsonl", "--ledger", "-"],
+                      input='{"winner": "E", "from": "W", "value": 3, "kong": "S:concealed"}\n')
+    assert a.exit_code == b.exit_code == 0, a.output
+    assert a.stdout == b.stdout
+
+
+def test_a_seat_that_is_no_wind_is_named():
+    r = CliRunner().invoke(cli, ["settle", "-v", "sg", "--winner", "E", "--value", "3", "--kong", "up:concealed"])
+    assert r.exit_code == 2 and "--kong SEAT 'UP' is not a seat in sg" in r.stderr
