@@ -557,7 +557,7 @@ def _width() -> int:
               help="Show a house-rule file's table.")
 @click.option("--long", "long_", is_flag=True, help="Add each pattern's full description and example hand.")
 @click.option("--tiles", is_flag=True, help="Print the tile set and the notation of the variant.")
-@click.option("--lang", type=click.Choice(["en", "ms", "ta", "zh", "th"]), default="en", show_default=True,
+@click.option("--lang", type=_AsciiChoice(["en", "ms", "ta", "zh", "th"]), default="en", show_default=True,
               help="Language of pattern names and descriptions.")
 @click.option("--check", "check", multiple=True, metavar="FILE", help="Validate rule files; exit 1 on any error.")
 @click.option("--patterns", "list_patterns", is_flag=True, help="List the registered pattern ids.")
