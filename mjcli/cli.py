@@ -230,15 +230,8 @@ def _argument_column(message: str, hands: tuple[str, ...]) -> str:
 def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, whole=None,
                header: bool = True, jobs: int = 1, spec=None, variant=None) -> None:
     """Answer every input line in order, streaming; exit 1 if any line failed."""
-    import gc
-
     from .batch import answer_json, answer_record
     from .output import emit
-
-    # A batch makes many short-lived objects and no cycles worth hunting line by line: the collector runs
-    # less often, and what start-up loaded (modules, the variant) is left out of its walks (speed, issue 15)
-    gc.freeze()
-    gc.set_threshold(20_000, 50, 100)
 
     state = {"bad": 0}
     # a line that cannot be read (not UTF-8, too long) still names the variant it was meant for

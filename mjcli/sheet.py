@@ -269,7 +269,10 @@ def labelled(label: str, text: str, width: int, indent: int = 2, column: int = 1
 # ``tabulate(rows, headers, tablefmt="simple")`` for the cells mjcli prints (tests/test_simple_table.py
 # compares them): a column is a number column when every cell that is not empty is an int or reads
 # as one (or as a decimal), and is then right-aligned (decimal points in line); other columns are
-# left-aligned; a column is at least its header's width and two; a line has no trailing blanks.
+# left-aligned; a column is at least its header's width and two; a line has no trailing blanks; a cell
+# with a line break takes more lines. One difference, on purpose: a word that reads as a number only
+# in another way (``1e3``, ``inf``, ``1,000`` as a pattern name in a rule file) is printed as written,
+# where tabulate would print 1000.
 
 _INTLIKE = None
 
@@ -333,8 +336,24 @@ def simple_table(rows: list, headers: list[str], *, numparse: bool = True, colal
         gap = " " * (w - text_width(s))
         return gap + s if align == "right" else s + gap
 
+    if any("\n" in c for col in texts for c in col):  # a cell of several lines: the row takes as many
+        return _multiline(headers, texts, widths, aligns, pad)
     lines = ["  ".join(pad(headers[j], widths[j], aligns[j]) for j in range(n)).rstrip(),
              "  ".join("-" * w for w in widths)]
     for i in range(len(rows)):
         lines.append("  ".join(pad(texts[j][i], widths[j], aligns[j]) for j in range(n)).rstrip())
+    return "\n".join(lines)
+
+
+def _multiline(headers, texts, widths, aligns, pad) -> str:
+    n = len(headers)
+    widths = [max([text_width(headers[j]) + 2] + [text_width(x) for c in texts[j] for x in c.split("\n")])
+              for j in range(n)]
+    lines = ["  ".join(pad(headers[j], widths[j], aligns[j]) for j in range(n)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    for i in range(len(texts[0]) if texts else 0):
+        cells = [texts[j][i].split("\n") for j in range(n)]
+        for k in range(max(len(c) for c in cells)):
+            lines.append("  ".join(pad(c[k] if k < len(c) else "", widths[j], aligns[j])
+                                   for j, c in enumerate(cells)).rstrip())
     return "\n".join(lines)

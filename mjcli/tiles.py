@@ -543,7 +543,7 @@ def _fast_context(s: str):
         s = head.rstrip(" ")
 
 
-_FAST_WORDS: dict = {"": ()}  # a word of a plain line -> its tiles (words repeat far more than lines do)
+_FAST_WORDS: dict = {}  # a word of a plain line -> its tiles (words repeat far more than lines do)
 
 
 def _fast_word(token: str):
@@ -589,6 +589,8 @@ def _plain_tiles(text: str):
     tiles: list[int] = []
     words = _FAST_WORDS
     for token in s.split(" "):
+        if not token:
+            continue  # a run of spaces
         got = words.get(token)
         if got is None:
             got = _fast_word(token)

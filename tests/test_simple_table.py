@@ -65,3 +65,22 @@ def test_score_hand_does_not_import_tabulate():
             "print('IMPORTED', sorted(m for m in ('tabulate', 'wcwidth') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert "IMPORTED []" in out, out
+
+
+def test_a_word_that_reads_as_a_number_another_way_is_printed_as_written():
+    # tabulate would print a pattern named "1e3" as 1000, right-aligned; mjcli prints the name
+    out = simple_table([["1e3", "ping_wu", "", 1], ["inf", "x", "", 2]], ["pattern", "id", "x", "faan"])
+    assert out.splitlines()[2].startswith("1e3  ") and out.splitlines()[3].startswith("inf  ")
+
+
+def test_the_fast_parser_skips_runs_of_spaces_after_its_word_memo_is_cleared():
+    from mjcli import tiles
+
+    tiles._FAST_WORDS.clear()
+    assert tiles.parse_hand("123m  456m 789m 234p 55s") == tiles.parse_hand("123m 456m 789m 234p 55s")
+
+
+def test_a_name_of_two_lines_takes_two_lines_as_tabulate_does():
+    rows = [["Dui Dui\nWu", "all_pungs", "", 3], ["Ping Wu", "ping_wu", 2, 1]]
+    headers = ["pattern", "id", "x", "faan"]
+    assert simple_table(rows, headers) == tabulate(rows, headers=headers, tablefmt="simple")
