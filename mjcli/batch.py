@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from collections import deque
 from itertools import islice
+from json.encoder import encode_basestring
 
 from .errors import MjError
 
@@ -70,19 +71,10 @@ _PH = {"line": "\x00mjcli-line\x00", "hand": "\x00mjcli-hand\x00", "reading": "\
 
 def _encode_str(s: str) -> str:
     if s.isascii():
-        return _ENC_STR(s)
+        return encode_basestring(s)  # as json.dumps(s, ensure_ascii=False)
     from .output import dumps
 
-    return dumps(s)
-
-
-def _enc_str_default():
-    import json.encoder
-
-    return json.encoder.encode_basestring  # as json.dumps(s, ensure_ascii=False), for ASCII text
-
-
-_ENC_STR = _enc_str_default()
+    return dumps(s)  # a byte that was not UTF-8 is written as the renderer writes it
 
 
 def _make_template(res):
@@ -111,7 +103,7 @@ def _make_template(res):
     rest = text
     for name in order:
         head, sep, tail = rest.partition(marks[name])
-        if not sep or marks[name] in tail or marks[name] in head:
+        if not sep or marks[name] in tail:
             return None  # a placeholder not found once: this record goes through the renderer
         pieces.append(head + ('"waits": [' if name == "waits" else ""))
         rest = ("]" if name == "waits" else "") + tail
@@ -134,7 +126,8 @@ def _wait_fragment(w: dict) -> str:
 
 def json_record(n: int, res) -> tuple[str, bool]:
     """The JSON text of the record of ``res`` for input line ``n`` (what ``dumps(result_record(...))`` gives)."""
-    key = res.json_key() if TEMPLATES else None
+    key_of = getattr(res, "json_key", None) if TEMPLATES else None
+    key = key_of() if key_of is not None else None
     if key is not None:
         t = _TEMPLATE.get(key, False)
         if t is False:
@@ -174,7 +167,7 @@ def _answer_chunk(chunk):
     recs = []
     bad = 0
     for n, item in chunk:
-        rec, b = answer_json(n, item, answer) if fmt == "jsonl" else answer_record(n, item, answer, fmt)
+        rec, b = (answer_json if fmt == "jsonl" else answer_record)(n, item, answer, fmt)
         bad += b
         recs.append(rec)
     if fmt == "jsonl":
@@ -188,14 +181,11 @@ def _answer_chunk(chunk):
     return recs, bad
 
 
-def answer_json(n: int, item, answer, base: dict | None = None):
-    """:func:`answer_record` for the JSON formats: the record as JSON text when it can come from a template
-    (:func:`json_record`), else the record."""
-    if isinstance(item, str) and TEMPLATES:
-        res = answer(item)
-        if getattr(res, "json_key", None) is not None:
-            return json_record(n, res)
-        return result_record(n, res, "jsonl")
+def answer_json(n: int, item, answer, fmt: str | None = None, base: dict | None = None):
+    """:func:`answer_record` for the JSON formats: an answer's record as its JSON text (:func:`json_record`),
+    a line that could not be read as its record."""
+    if isinstance(item, str):
+        return json_record(n, answer(item))
     return answer_record(n, item, answer, "jsonl", base)
 
 

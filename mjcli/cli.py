@@ -253,7 +253,7 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
     def records():
         one = answer_json if fmt in ("json", "jsonl") else answer_record  # JSON: text from templates
         for n, item in numbered():
-            res, bad = one(n, item, answer, fmt, base) if one is answer_record else one(n, item, answer, base)
+            res, bad = one(n, item, answer, fmt, base)
             state["bad"] += bad
             yield res
 

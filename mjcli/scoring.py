@@ -208,13 +208,7 @@ class _Plan:
         ctx = make_ctx(hand, self.variant, reading, _groups(hand, reading), None if reading.special else reading.eye)
         shape = ctx.shape
         out = list(hand_found)
-        for when, rows in self.reading_groups:
-            if when is None or getattr(shape, when):
-                for i, spec, fn, options, _ in rows:
-                    ctx.opts = options
-                    n = fn(ctx)
-                    if n:
-                        out.append((i, spec, n))
+        _ask(self.reading_groups, shape, ctx, out)
         out.sort(key=_first)  # YAML order (the groups are by ``when``)
         return out
 
@@ -234,6 +228,18 @@ class _Plan:
 
 def _first(row):
     return row[0]
+
+
+def _ask(groups, shape, ctx, out: list) -> None:
+    """Ask every predicate of ``groups`` (see :func:`_by_when`) whose ``when`` holds for ``shape``;
+    ``(index, spec, count)`` of each pattern present goes to ``out``."""
+    for when, rows in groups:
+        if when is None or getattr(shape, when):
+            for i, spec, fn, options, _ in rows:
+                ctx.opts = options
+                n = fn(ctx)
+                if n:
+                    out.append((i, spec, n))
 
 
 def _by_when(rows) -> tuple:
@@ -384,27 +390,17 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
             ctx0 = make_ctx(h0, variant, r, _groups(h0, r), None if r.special else r.eye)
             shape = ctx0.shape
             shared = []
-            for when, rows in shared_groups:
-                if when is None or getattr(shape, when):
-                    for i, spec, fn, options, _ in rows:
-                        ctx0.opts = options
-                        n = fn(ctx0)
-                        if n:
-                            shared.append((i, spec, n))
-            live = [rows for when, rows in context_groups if when is None or getattr(shape, when)]
+            _ask(shared_groups, shape, ctx0, shared)
+            live = [g for g in context_groups if g[0] is None or getattr(shape, g[0])]
             for k, h in enumerate(contexts):
                 found = list(founds[k])
                 found += shared
-                ctx = ctx0 if k == 0 else None
-                for rows in live:
-                    if ctx is None:  # ctx0 for this context: the same reading, shape and eye
+                if live:
+                    ctx = ctx0
+                    if k:  # ctx0 for this context: the same reading, shape and eye
                         ctx = _Ctx_new(Ctx)
                         ctx.__dict__.update(ctx0.__dict__, hand=h, groups=_groups(h, r), cache={})
-                    for i, spec, fn, options, _ in rows:
-                        ctx.opts = options
-                        n = fn(ctx)
-                        if n:
-                            found.append((i, spec, n))
+                    _ask(live, shape, ctx, found)
                 key = _rank_key(variant, found)  # the order of the rows does not change the total
                 if best[k] is None or key > best[k]:
                     best[k] = key

@@ -310,50 +310,31 @@ def _afterpoint(s: str) -> int:
 def simple_table(rows: list, headers: list[str], *, numparse: bool = True, colalign: tuple | None = None) -> str:
     """``rows`` under ``headers`` as tabulate's ``simple`` format writes them."""
     n = len(headers)
-    cols = [[r[j] for r in rows] for j in range(n)]
     aligns, texts = [], []
-    for j, col in enumerate(cols):
+    for j in range(n):
+        col = [r[j] for r in rows]
         kind = max((_kind(v) for v in col), default=0) if numparse else 5
-        if kind in (2, 3):
-            if kind == 3:
-                cells = ["" if v is None or v == "" else format(float(v), "g") for v in col]
-                dec = [_afterpoint(c) if _kind(c) == 3 else -1 for c in cells]
-                top = max(dec)
-                cells = [c + " " * (top - d) for c, d in zip(cells, dec)]
-            else:
-                cells = ["" if v is None else str(v).strip() for v in col]
-            align = "right"
+        if kind == 3:  # decimals: written as %g, their points in line
+            cells = ["" if v is None or v == "" else format(float(v), "g") for v in col]
+            dec = [_afterpoint(c) if _kind(c) == 3 else -1 for c in cells]
+            top = max(dec)
+            cells = [c + " " * (top - d) for c, d in zip(cells, dec)]
         else:
             cells = ["" if v is None else str(v).strip() for v in col]
-            align = "left"
+        align = "right" if kind in (2, 3) else "left"
         if colalign is not None and j < len(colalign) and colalign[j] in ("left", "right"):
             align = colalign[j]
         aligns.append(align)
-        texts.append(cells)
-    widths = [max([text_width(headers[j]) + 2] + [text_width(c) for c in texts[j]]) for j in range(n)]
+        texts.append([c.split("\n") for c in cells])  # a cell of several lines: its row takes as many
+    widths = [max([text_width(headers[j]) + 2] + [text_width(x) for c in texts[j] for x in c]) for j in range(n)]
 
-    def pad(s, w, align):
-        gap = " " * (w - text_width(s))
-        return gap + s if align == "right" else s + gap
+    def line(cells) -> str:
+        return "  ".join((" " * (w - text_width(c)) + c) if a == "right" else (c + " " * (w - text_width(c)))
+                         for c, w, a in zip(cells, widths, aligns)).rstrip()
 
-    if any("\n" in c for col in texts for c in col):  # a cell of several lines: the row takes as many
-        return _multiline(headers, texts, widths, aligns, pad)
-    lines = ["  ".join(pad(headers[j], widths[j], aligns[j]) for j in range(n)).rstrip(),
-             "  ".join("-" * w for w in widths)]
+    lines = [line(headers), "  ".join("-" * w for w in widths)]
     for i in range(len(rows)):
-        lines.append("  ".join(pad(texts[j][i], widths[j], aligns[j]) for j in range(n)).rstrip())
-    return "\n".join(lines)
-
-
-def _multiline(headers, texts, widths, aligns, pad) -> str:
-    n = len(headers)
-    widths = [max([text_width(headers[j]) + 2] + [text_width(x) for c in texts[j] for x in c.split("\n")])
-              for j in range(n)]
-    lines = ["  ".join(pad(headers[j], widths[j], aligns[j]) for j in range(n)).rstrip(),
-             "  ".join("-" * w for w in widths)]
-    for i in range(len(texts[0]) if texts else 0):
-        cells = [texts[j][i].split("\n") for j in range(n)]
+        cells = [texts[j][i] for j in range(n)]
         for k in range(max(len(c) for c in cells)):
-            lines.append("  ".join(pad(c[k] if k < len(c) else "", widths[j], aligns[j])
-                                   for j, c in enumerate(cells)).rstrip())
+            lines.append(line([c[k] if k < len(c) else "" for c in cells]))
     return "\n".join(lines)
