@@ -6,7 +6,8 @@ best first: most unseen tiles that give a payable win (at or above the
 minimum, on a discard or self-drawn), then most unseen winning tiles, then the
 highest value. Within a discard the waits are best first too (value on a
 discard, then self-drawn, then tiles left). The discarded tile counts as seen,
-so a wait on the tile just thrown has one fewer left.
+so a wait on the tile just thrown has one fewer left (a discarded Fei is drowned, and
+the Fei left already count it).
 
 >>> from mjcli.variant import load_builtin
 >>> r = discard_text("123m 456m 789m 23p EE 9s", load_builtin("hk"))
@@ -60,7 +61,7 @@ def discard_waits(hand: Hand, variant) -> WaitResult:
         waits = []
         for w in left13.waits:
             w = dict(w)
-            if w["tile"] == tile_code(t):
+            if w["tile"] == tile_code(t) and t != JOKER:  # a discarded Fei is drowned: counted among the Fei used
                 w["left"] = max(0, w["left"] - 1)  # the tile just discarded is seen
             waits.append(w)
         waits.sort(key=_wait_key)

@@ -417,6 +417,13 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
     return out
 
 
+def wins_without_sets(hand: Hand, variant) -> bool:
+    """True when the patterns that need no reading win the hand whatever its tiles (four Fei, eight flowers)."""
+    plan = _plan(variant)
+    found = _tally(variant, list(plan.hand_found(hand)))[0]
+    return any(f[1].wins_alone for f in found)
+
+
 def score_text(text: str, variant, *, all_readings: bool = False, overrides: dict | None = None) -> ScoreResult:
     """Parse and score one line; a bad line gives a result with ``ok`` False."""
     try:

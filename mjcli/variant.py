@@ -97,6 +97,11 @@ class Variant:
     def pattern_ids(self) -> frozenset[str]:
         return frozenset(p.id for p in self.patterns)
 
+    @functools.cached_property
+    def wins_alone(self) -> bool:
+        """True when a pattern of the variant wins whatever the tiles (eight flowers, four Fei)."""
+        return any(p.wins_alone for p in self.patterns)
+
     def pattern(self, pid: str) -> PatternSpec | None:
         for p in self.patterns:
             if p.id == pid:

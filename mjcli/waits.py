@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from . import decompose
 from .context import DISCARD_WORDS, SELF_DRAWN_WORDS, resolve
 from .errors import NOT_READY, HandError, MjError
-from .scoring import win_totals
+from .scoring import win_totals, wins_without_sets
 from .registry import hooks
 from .tiles import JOKER, Hand, format_hand, make_hand, parse_hand, tile_code, validate, variant_tiles
 
@@ -121,7 +121,8 @@ def wait(hand: Hand, variant) -> WaitResult:
     jokers_left = variant.tiles.jokers - hand.jokers_total()
     concealed, jokers, melds, bonus, seat, round_, flags = (hand.concealed, hand.jokers, hand.melds, hand.bonus,
                                                             hand.seat, hand.round, hand.flags)
-    for t in waiting_tiles(hand, variant):
+    tiles, alone = _winning_tiles(hand, variant, visible, jokers_left)
+    for t in tiles:
         # hand.with_tile(t, self_drawn=False) and the same self-drawn, built directly (speed, issue 15)
         if t == JOKER:
             tiles, n_fei = concealed, jokers + 1
@@ -148,11 +149,35 @@ def wait(hand: Hand, variant) -> WaitResult:
             "self_drawn_meets_minimum": self_total is not None and self_total >= variant.minimum,
         })
     res.ready = bool(res.waits)
+    if alone:
+        res.notes.append("the bonus tiles and Fei win whatever the tiles: every unseen tile wins")
     for hook in hooks("wait_notes"):  # e.g. my3: the waits a drowned Fei would lift to the minimum
         hook(hand, variant, res)
     if any(w["tile"] == "J" for w in res.waits):
         res.notes.append("J: a drawn Fei completes the hand; a discarded Fei cannot be claimed, so it wins self-drawn only")
     return res
+
+
+def _winning_tiles(hand: Hand, variant, visible: list, jokers_left: int) -> tuple[list[int], bool]:
+    """The tiles that win, and whether the hand wins whatever the tile: those that complete sets and a pair, and, when the hand's bonus tiles, Fei or
+    context win whatever the tiles (four Fei, eight flowers), every tile still unseen. ``rob-kong``: only a
+    tile the hand holds no copy of, never a Fei (the konger holds three and adds the fourth)."""
+    tiles = waiting_tiles(hand, variant)
+    alone = False
+    if variant.wins_alone:  # a pattern that wins without sets: asked once per context (memoised)
+        concealed, melds, bonus, seat, round_, flags = (hand.concealed, hand.melds, hand.bonus, hand.seat,
+                                                        hand.round, hand.flags)
+        real = [t for t in _plan(variant)[1] if visible[t] < 4 and t not in tiles]
+        if real and any(wins_without_sets(make_hand(concealed, hand.jokers, melds, bonus, real[0], zimo, seat,
+                                                    round_, flags), variant) for zimo in (False, True)):
+            tiles = sorted(tiles + real, key=lambda t: (t == JOKER, t))
+            alone = True
+        if jokers_left > 0 and JOKER not in tiles and wins_without_sets(
+                make_hand(concealed, hand.jokers + 1, melds, bonus, JOKER, True, seat, round_, flags), variant):
+            tiles = tiles + [JOKER]
+    if "rob-kong" in hand.flags:
+        tiles = [t for t in tiles if t != JOKER and not visible[t]]
+    return tiles, alone
 
 
 def wait_text(text: str, variant, overrides: dict | None = None, parsed=None) -> WaitResult:

@@ -161,8 +161,10 @@ FIXED = [
                                     "S", "W", "N", "P", "F", "C", "J"]),
     # not 6p: 46p with the Fei as 5p, but the four 5p are in the kong
     ("[5555p] 123p 789p EE 4p J | cat", ["1p", "2p", "3p", "4p", "E", "J"]),
-    # all four Fei in sight: no Fei to draw
-    ("123p 456p 789p 1pJ NN | J J J", ["1p", "2p", "3p", "4p", "7p", "N"]),
+    # all four Fei in sight: no Fei to draw, and four Fei (held or drowned) win whatever the tiles:
+    # every tile with a copy unseen wins (the four_fei limit), as score prices it
+    ("123p 456p 789p 1pJ NN | J J J", ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p",
+                                        "E", "S", "W", "N", "P", "F", "C"]),
     # 1p four times in sight (a kong): not a wait even though the shape takes it
     ("23p 789p EE [1111p] [456p] | cat", ["4p", "J"]),
     ("23p 789p EE [111p] [456p] | cat", ["1p", "4p", "J"]),
@@ -186,7 +188,7 @@ HINT = [
     ("one-short", "123p 456p 789p EEE 1p | cat", {"1p", "4p", "7p"}),
     # East set 1 + half flush 1 + own flower f2 (seat S) 1 = 3: one drowned Fei makes 4, not enough
     ("two-short", "123p 456p 78p EEE 11p | f2 seat=S", set()),
-    # no Fei left to draw (three drowned, one held): half flush 1 + 3 drowned = 4 cannot be lifted
+    # no Fei left to draw (three drowned, one held): every win is the four_fei limit already
     ("no-fei-left", "123p 456p 789p 1pJ NN | J J J", set()),
     # already at the minimum: nothing to say
     ("met", "123p 456p 789p EEE 1p | cat mouse", set()),

@@ -81,10 +81,22 @@ def test_canonical_corpus_answers_as_before(vid):
             # a context word that fixes how the tile comes now empties the other column (issue 11, wait)
             want["waits"] = [":".join(x if y != "None" else y for x, y in zip(w.split(":"), v.split(":")))
                              for w, v in zip(want["waits"], got["waits"])] if len(want["waits"]) == len(got["waits"]) else want["waits"]
+        if _wait_rules_fix(g):
+            continue  # tests/test_wait_rules.py checks these answers, worked by hand
         if _fei_discard_win(vid, g):
             assert got["hand"] == want["hand"].replace("@J", "@J zimo", 1) and rec["notes"], g
             continue
         assert got == want, g["text"]
+
+
+def _wait_rules_fix(golden) -> bool:
+    """A wait answered differently since session 21's rules fixes: with rob-kong (only a tile the hand holds no
+    copy of), or a hand whose bonus tiles or Fei win whatever the tiles (every unseen tile wins)."""
+    if golden["command"] != "wait":
+        return False
+    text = golden["text"]
+    flowers = sum(1 for w in text.split() if w in ("f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4"))
+    return "rob-kong" in text or flowers >= 7 or text.count("J") >= 4
 
 
 def test_corpus_has_the_fei_change_and_nothing_else():
