@@ -15,7 +15,7 @@ from .context import apply_overrides  # noqa: F401  (public here too: tests and 
 from .context import fei_self_drawn, resolve
 from .errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
 from .patterns import REGISTRY, Ctx, Group, make_ctx
-from .tiles import Hand, format_hand, parse_hand, validate, variant_tiles
+from .tiles import Hand, format_hand, make_hand, parse_hand, validate, variant_tiles
 
 
 @dataclass(frozen=True)
@@ -163,7 +163,7 @@ class _Plan:
     """
 
     __slots__ = ("variant", "hand_rows", "reading_rows", "shared_rows", "context_rows", "tiles", "thirteen", "most",
-                 "by_context", "payments", "reading_groups", "shared_groups", "context_groups")
+                 "by_context", "payments", "alone", "reading_groups", "shared_groups", "context_groups")
 
     def __init__(self, variant):
         self.variant = variant
@@ -183,6 +183,7 @@ class _Plan:
         self.most = variant.most_copies  # no fifth copy of a tile, unless the house switch allows one
         self.by_context: dict = {}
         self.payments: dict = {}
+        self.alone: dict = {}  # hand context -> whether it wins whatever the tiles (wins_without_sets)
 
     def hand_found(self, hand: Hand) -> tuple:
         """``(index, spec, count)`` of each pattern present that needs no reading."""
@@ -418,10 +419,21 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
 
 
 def wins_without_sets(hand: Hand, variant) -> bool:
-    """True when the patterns that need no reading win the hand whatever its tiles (four Fei, eight flowers)."""
+    """True when the patterns that need no reading win the hand whatever its tiles (four Fei, eight flowers),
+    on a discard or self-drawn; the answer is kept per hand context."""
     plan = _plan(variant)
-    found = _tally(variant, list(plan.hand_found(hand)))[0]
-    return any(f[1].wins_alone for f in found)
+    key = (hand.jokers, hand.melds, hand.bonus, hand.seat, hand.round, hand.flags)
+    alone = plan.alone.get(key)
+    if alone is None:
+        alone = False
+        for zimo in (False, True):
+            h = make_hand(hand.concealed, hand.jokers, hand.melds, hand.bonus, hand.win, zimo, hand.seat,
+                          hand.round, hand.flags)
+            alone = alone or any(f[1].wins_alone for f in _tally(variant, list(plan.hand_found(h)))[0])
+        if len(plan.alone) > 4096:
+            plan.alone.clear()
+        plan.alone[key] = alone
+    return alone
 
 
 def score_text(text: str, variant, *, all_readings: bool = False, overrides: dict | None = None) -> ScoreResult:

@@ -164,16 +164,15 @@ def _winning_tiles(hand: Hand, variant, visible: list, jokers_left: int) -> tupl
     tile the hand holds no copy of, never a Fei (the konger holds three and adds the fourth)."""
     tiles = waiting_tiles(hand, variant)
     alone = False
-    if variant.wins_alone:  # a pattern that wins without sets: asked once per context (memoised)
-        concealed, melds, bonus, seat, round_, flags = (hand.concealed, hand.melds, hand.bonus, hand.seat,
-                                                        hand.round, hand.flags)
-        real = [t for t in _plan(variant)[1] if visible[t] < 4 and t not in tiles]
-        if real and any(wins_without_sets(make_hand(concealed, hand.jokers, melds, bonus, real[0], zimo, seat,
-                                                    round_, flags), variant) for zimo in (False, True)):
-            tiles = sorted(tiles + real, key=lambda t: (t == JOKER, t))
-            alone = True
+    if variant.wins_alone:  # a pattern that wins without sets (memoised per hand context)
+        if wins_without_sets(hand, variant):  # with any real tile added: the context is the same
+            real = [t for t in _plan(variant)[1] if visible[t] < 4 and t not in tiles]
+            if real:
+                tiles = sorted(tiles + real, key=lambda t: (t == JOKER, t))
+                alone = True
         if jokers_left > 0 and JOKER not in tiles and wins_without_sets(
-                make_hand(concealed, hand.jokers + 1, melds, bonus, JOKER, True, seat, round_, flags), variant):
+                make_hand(hand.concealed, hand.jokers + 1, hand.melds, hand.bonus, JOKER, True, hand.seat,
+                          hand.round, hand.flags), variant):
             tiles = tiles + [JOKER]
     if "rob-kong" in hand.flags:
         tiles = [t for t in tiles if t != JOKER and not visible[t]]
