@@ -14,7 +14,7 @@ from . import decompose
 from .context import apply_overrides  # noqa: F401  (public here too: tests and library users read it from scoring)
 from .context import fei_self_drawn, resolve
 from .errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
-from .patterns import REGISTRY, Ctx, Group, make_ctx
+from .patterns import REGISTRY, Ctx, groups_of, make_ctx
 from .tiles import Hand, format_hand, make_hand, parse_hand, validate, variant_tiles
 
 
@@ -114,40 +114,22 @@ def error_result(text: str, variant, exc: MjError) -> ScoreResult:
     return ScoreResult(text.strip(), variant.id, variant.unit, variant.minimum, variant.limit, ok=False, error=exc)
 
 
-_GROUP_MEMO: dict = {}  # Group and Found are frozen values: each distinct one is built once (speed, issue 6)
-
-
-def _group(kind, t, concealed, jokers, exposure) -> Group:
-    key = (kind, t, concealed, jokers, exposure)
-    g = _GROUP_MEMO.get(key)
-    if g is None:
-        g = _GROUP_MEMO[key] = Group(kind, t, concealed, jokers, exposure)
-    return g
+_FOUND_MEMO: dict = {}  # Found is a frozen value: each distinct one is built once (speed, issue 6)
 
 
 def _found(pid, name, value, count, points, limit) -> Found:
     if count.__class__ is bool:  # a predicate may answer True: the record's count is an integer (the schema)
         count = int(count)
     key = (pid, name, value, count, points, limit)
-    f = _GROUP_MEMO.get(key)
+    f = _FOUND_MEMO.get(key)
     if f is None:
-        if len(_GROUP_MEMO) > 100_000:
-            _GROUP_MEMO.clear()
-        f = _GROUP_MEMO[key] = Found(pid, name, value, count, points, limit)
+        if len(_FOUND_MEMO) > 100_000:
+            _FOUND_MEMO.clear()
+        f = _FOUND_MEMO[key] = Found(pid, name, value, count, points, limit)
     return f
 
 
-def _groups(hand: Hand, reading) -> list[Group]:
-    groups = [_group(m.kind, m.tile, m.concealed, len(m.jokers), m.exposure) for m in hand.melds] \
-        if hand.melds else []
-    if reading is not None and not reading.special:
-        win_in = None if hand.self_drawn else reading.win_in
-        memo = _GROUP_MEMO
-        for i, (kind, t, j) in enumerate(reading.sets):
-            key = (kind, t, i != win_in, j, "hand")
-            g = memo.get(key)
-            groups.append(_group(*key) if g is None else g)
-    return groups
+_groups = groups_of  # the name the tests and older callers use
 
 
 class _Plan:
@@ -206,7 +188,7 @@ class _Plan:
         """``(index, spec, count)`` of every pattern present in this reading, in YAML order."""
         if reading is None:
             return list(hand_found)
-        ctx = make_ctx(hand, self.variant, reading, _groups(hand, reading), None if reading.special else reading.eye)
+        ctx = make_ctx(hand, self.variant, reading, None if reading.special else reading.eye)
         shape = ctx.shape
         out = list(hand_found)
         _ask(self.reading_groups, shape, ctx, out)
@@ -388,7 +370,7 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
         shared_groups, context_groups = plan.shared_groups, plan.context_groups
         h0 = contexts[0]
         for r in rs:
-            ctx0 = make_ctx(h0, variant, r, _groups(h0, r), None if r.special else r.eye)
+            ctx0 = make_ctx(h0, variant, r, None if r.special else r.eye)
             shape = ctx0.shape
             shared = []
             _ask(shared_groups, shape, ctx0, shared)
@@ -400,7 +382,8 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
                     ctx = ctx0
                     if k:  # ctx0 for this context: the same reading, shape and eye
                         ctx = _Ctx_new(Ctx)
-                        ctx.__dict__.update(ctx0.__dict__, hand=h, groups=_groups(h, r), cache={})
+                        ctx.__dict__.update(ctx0.__dict__, hand=h, cache={})
+                        ctx.__dict__.pop("groups", None)  # this context's groups, made if asked for
                     _ask(live, shape, ctx, found)
                 key = _rank_key(variant, found)  # the order of the rows does not change the total
                 if best[k] is None or key > best[k]:

@@ -946,7 +946,7 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
             if n > variant.most_copies:
                 raise HandError(f"the Fei in meld {m.text()} would be copy {n} of {tile_code(t)}, counting the hand "
                                 f"and melds; a Fei stands for a real tile, at most {variant.most_copies} of a kind")
-    families = {f for f, _ in (BONUS_TOKENS[b] for b in hand.bonus)} - {"fei"}
+    families = dict.fromkeys(f for f, _ in (BONUS_TOKENS[b] for b in hand.bonus) if f != "fei")  # hand order
     for fam in families:
         if fam not in variant.tiles.bonus:
             raise HandError(f"{fam} tiles are not in the {variant.id} set; its bonus tiles are {', '.join(variant.tiles.bonus) or 'none'}")

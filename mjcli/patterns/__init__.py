@@ -111,6 +111,85 @@ class Shape:
         self.no_simples = not simples
 
 
+def _shape_of(melds, sets, eye) -> Shape:
+    """``Shape(groups, eye)`` read from the melds and a reading's ``(kind, tile, Fei)`` sets, without making the
+    groups (speed, issue 15): the same fields."""
+    chows = kongs = dragons = winds = 0
+    trip = []
+    bits = 0 if eye is None else _TILE_BITS[eye]
+    for m in melds:
+        kind = m.kind
+        t = m.tiles[0]
+        if kind == CHOW:
+            chows += 1
+            bits |= _CHOW_BITS[t]
+            continue
+        trip.append(t)
+        bits |= _TILE_BITS[t]
+        if kind == KONG:
+            kongs += 1
+        if t >= 31:
+            dragons += 1
+        elif t >= 27:
+            winds += 1
+    for kind, t, _ in sets:
+        if kind == CHOW:
+            chows += 1
+            bits |= _CHOW_BITS[t]
+            continue
+        trip.append(t)
+        bits |= _TILE_BITS[t]
+        if kind == KONG:
+            kongs += 1
+        if t >= 31:
+            dragons += 1
+        elif t >= 27:
+            winds += 1
+    s = _new(Shape)
+    suits = _SUITS[bits & 7]
+    s.sets = len(melds) + len(sets)
+    s.chows = chows
+    s.triplets = len(trip)
+    s.kongs = kongs
+    s.triplet_tiles = trip
+    s.dragon_sets = dragons
+    s.wind_sets = winds
+    s.suits = suits
+    s.honours = bool(bits & _HONOUR)
+    s.terminals = bool(bits & _TERMINAL)
+    s.simples = simples = bool(bits & _SIMPLE)
+    s.one_suit = len(suits) == 1
+    s.no_simples = not simples
+    return s
+
+
+_GROUP_MEMO: dict = {}  # Group is a frozen value: each distinct one is built once (speed, issue 6)
+
+
+def group(kind, t, concealed, jokers, exposure) -> Group:
+    """``Group(kind, t, concealed, jokers, exposure)``, memoised."""
+    key = (kind, t, concealed, jokers, exposure)
+    g = _GROUP_MEMO.get(key)
+    if g is None:
+        g = _GROUP_MEMO[key] = Group(kind, t, concealed, jokers, exposure)
+    return g
+
+
+def groups_of(hand: Hand, reading) -> list[Group]:
+    """The groups of a hand read one way: its melds, then the reading's sets (the one the winning discard
+    completed is not concealed)."""
+    groups = [group(m.kind, m.tile, m.concealed, len(m.jokers), m.exposure) for m in hand.melds] \
+        if hand.melds else []
+    if reading is not None and not reading.special:
+        win_in = None if hand.self_drawn else reading.win_in
+        memo = _GROUP_MEMO
+        for i, (kind, t, j) in enumerate(reading.sets):
+            key = (kind, t, i != win_in, j, "hand")
+            g = memo.get(key)
+            groups.append(group(*key) if g is None else g)
+    return groups
+
+
 @dataclass
 class Ctx:
     """What a predicate sees."""
@@ -129,6 +208,12 @@ class Ctx:
         self.shape = Shape(self.groups, self.eye)
         self.special = getattr(self.reading, "special", None)
 
+    def __getattr__(self, name):
+        if name == "groups":  # made on first use (make_ctx): most predicates read only the Shape
+            g = self.__dict__["groups"] = groups_of(self.hand, self.reading)
+            return g
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     @property
     def tiles(self) -> list[int]:
         """Every tile the winning hand stands for (Fei replaced), eye included."""
@@ -143,12 +228,14 @@ class Ctx:
 _new = object.__new__
 
 
-def make_ctx(hand, variant, reading, groups, eye) -> Ctx:
-    """``Ctx(hand, variant, reading, groups, eye)`` without the dataclass's ``__init__`` (the scorer makes one
-    a reading: speed, issue 15); the same fields, a fresh ``opts`` and ``cache``."""
+def make_ctx(hand, variant, reading, eye) -> Ctx:
+    """``Ctx(hand, variant, reading, groups_of(hand, reading), eye)`` without the dataclass's ``__init__`` (the
+    scorer makes one a reading: speed, issue 15); the same fields, a fresh ``opts`` and ``cache``. The groups
+    are made when a predicate first asks for them; the Shape is read from the melds and sets."""
     c = _new(Ctx)
-    c.__dict__.update(hand=hand, variant=variant, reading=reading, groups=groups, eye=eye, opts={}, cache={},
-                      shape=Shape(groups, eye), special=getattr(reading, "special", None))
+    special = reading.special
+    c.__dict__.update(hand=hand, variant=variant, reading=reading, eye=eye, opts={}, cache={},
+                      shape=_shape_of(hand.melds, () if special else reading.sets, eye), special=special)
     return c
 
 
