@@ -56,6 +56,8 @@ def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False) -> Ha
     ``ov`` may hold ``labels``: how to name an option in an error (``{"self_drawn": "--from S"}``), and
     ``shooter``: the seat that discarded the winning tile (``settle --from``). ``for_wait`` skips what
     depends on the winning tile (a wait tries every tile)."""
+    if not ov and not hand.flags and not hand.clashes:  # the common plain hand: nothing to apply or check
+        return hand
     ov = ov or {}
     text_hand = hand
     if ov:

@@ -634,17 +634,52 @@ def _suit_splits_key(key: int, s: int, J: int, room: int | None) -> tuple:
     return suit_splits(counts, SUIT_CHOWS[s], J, rt)
 
 
+_REL: dict = {}  # (key, chows) -> a suit shape's splits with no Fei, places relative: shared by m, p and s
+
+
+def _split_order(split):
+    """The order :func:`suit_splits` gives the splits of a shape with no Fei: no eye first, then by eye place and
+    sets (each sorted by kind, place)."""
+    e, ss = split
+    return (e is not None, e or 0, ss)
+
+
+def _place_order(st):
+    return (st[1], st[0], st[2])  # a reading lists its sets by tile, kind, Fei
+
+
+def _rel_splits(key: int, chows: bool) -> tuple:
+    """The splits of a suit shape with no Fei as ``(eye place or None, sets)``, places relative to the suit,
+    in :func:`suit_splits`' order, each split's sets in reading order (made once for the three suits)."""
+    v = _REL.get((key, chows))
+    if v is None:
+        splits = {(e, tuple(sorted(ss))) for e, ss in _plain_splits(key, chows, True)}
+        v = _REL[(key, chows)] = tuple((e, tuple(sorted(ss, key=_place_order)))
+                                       for e, ss in sorted(splits, key=_split_order))
+    return v
+
+
+# a set of a suit with no Fei, places relative -> the same set with absolute tiles, per suit
+_ABS_SET = tuple({(kind, i, 0): (kind, SUIT_BASE[s] + i, 0) for kind in (CHOW, PONG) for i in range(SUIT_LEN[s])}
+                 for s in range(4))
+
+
 def _splits_abs(s: int, key: int, J: int, room: int | None = None) -> tuple:
     """:func:`suit_splits` of suit ``s`` (by its int key, with its room int or None), with
     absolute tiles and each split's sets sorted as a reading lists them (by tile, kind, Fei)."""
     v = _SPLITS.get((s, key, J) if room is None else (s, key, J, room))
     if v is None:
         base = SUIT_BASE[s]
-        v = tuple(
-            (u, None if e is None else base + e, ej,
-             tuple(sorted(((k, base + t, j) for k, t, j in ss), key=lambda x: (x[1], x[0], x[2]))))
-            for u, e, ej, ss in _suit_splits_key(key, s, J, room)
-        )
+        if J == 0 and room is None:  # the common case: from the relative splits, made once for m, p and s
+            to_abs = _ABS_SET[s]
+            v = tuple((0, None if e is None else base + e, 0, tuple([to_abs[x] for x in ss]))
+                      for e, ss in _rel_splits(key, SUIT_CHOWS[s]))
+        else:
+            v = tuple(
+                (u, None if e is None else base + e, ej,
+                 tuple(sorted(((k, base + t, j) for k, t, j in ss), key=_place_order)))
+                for u, e, ej, ss in _suit_splits_key(key, s, J, room)
+            )
         _SPLITS[(s, key, J) if room is None else (s, key, J, room)] = v
     return v
 

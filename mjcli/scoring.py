@@ -279,10 +279,14 @@ def _result(hand: Hand, variant, reading, text: str, tally: tuple) -> ScoreResul
                     for k, (_, s, _) in enumerate(listed)]
     else:
         patterns = [_found(s.id, s.name, s.value, n, s.value * n, False) for _, s, n in listed]
-    return ScoreResult(text, variant.id, variant.unit, variant.minimum, variant.limit,
-                       winning=reading is not None or any(f[1].wins_alone for f in found),
-                       patterns=patterns, raw=raw, total=total, limit_hand=limit_hand,
-                       reading=reading.describe() if reading is not None else "")
+    # ScoreResult(text, variant.id, ..., reading=...) without the dataclass's init (speed, issue 15)
+    res = _new(ScoreResult)
+    res.__dict__.update(hand=text, variant=variant.id, unit=variant.unit, minimum=variant.minimum,
+                        limit=variant.limit, ok=True, error=None,
+                        winning=reading is not None or any(f[1].wins_alone for f in found), patterns=patterns,
+                        raw=raw, total=total, limit_hand=limit_hand, payment=None,
+                        reading=reading.describe() if reading is not None else "", alternatives=[], extra={})
+    return res
 
 
 def evaluate(hand: Hand, variant, reading, text: str | None = None) -> ScoreResult:
@@ -345,7 +349,7 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
     return best
 
 
-_Ctx_new = object.__new__
+_Ctx_new = _new = object.__new__
 
 
 def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:

@@ -240,12 +240,13 @@ class Hand:
 _new = object.__new__
 
 
-def make_hand(concealed, jokers, melds, bonus, win, self_drawn, seat, round_, flags) -> Hand:
-    """``Hand(concealed, jokers, melds, bonus, win, self_drawn, seat, round_, flags)`` for values already checked,
-    made without the frozen dataclass's init (``wait`` makes two a winning tile: speed, issue 15)."""
+def make_hand(concealed, jokers, melds, bonus, win, self_drawn, seat, round_, flags, win_added=False) -> Hand:
+    """``Hand(concealed, jokers, melds, bonus, win, self_drawn, seat, round_, flags, win_added=win_added)`` for
+    values already checked (``concealed`` sorted), made without the frozen dataclass's init (``wait`` makes two a
+    winning tile, the parser one a plain line: speed, issue 15)."""
     h = _new(Hand)
     h.__dict__.update(concealed=concealed, jokers=jokers, melds=melds, bonus=bonus, win=win, self_drawn=self_drawn,
-                      seat=seat, round=round_, flags=flags, clashes=(), win_added=False)
+                      seat=seat, round=round_, flags=flags, clashes=(), win_added=win_added)
     return h
 
 
@@ -604,7 +605,7 @@ def _plain_tiles(text: str):
         return None
     if win is None:
         win = tiles[-1]
-    elif win not in tiles:
+    elif win not in tiles and len(tiles) != 13:  # 13 tiles and @T: the tile is added (parse_hand, complete)
         return None
     jokers = tiles.count(JOKER)
     if jokers:
@@ -629,11 +630,16 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
     mjcli.errors.ParseError: unknown suit letter 'x' in '123x' (at column 4); suits are m p s z
     """
     plain = _plain_tiles(text)  # issue 6: plain concealed tiles skip the full parser
-    if plain is not None:
-        hand = Hand(plain[0], plain[1], (), (), plain[2], plain[3], "E", "E", _NO_FLAGS)
-        if complete and len(plain[0]) + plain[1] == 13 and "@" in text:
-            return hand.with_tile(plain[2], win_added=True)
-        return hand
+    if plain is not None and (plain[2] in plain[0] or (plain[2] == JOKER and plain[1])
+                              or (complete and "@" in text and len(plain[0]) + plain[1] == 13)):
+        tiles, jokers, win, self_drawn = plain
+        if complete and len(tiles) + jokers == 13 and "@" in text:  # as hand.with_tile(win, win_added=True)
+            if win == JOKER:
+                jokers += 1
+            else:
+                tiles = tuple(sorted(tiles + (win,)))
+            return make_hand(tiles, jokers, (), (), win, self_drawn, "E", "E", _NO_FLAGS, True)
+        return make_hand(tiles, jokers, (), (), win, self_drawn, "E", "E", _NO_FLAGS)
     if "#" in text:
         text = text[: text.index("#")]
     concealed: list[int] = []

@@ -25,3 +25,18 @@ def test_a_shape_with_two_ways_is_listed_once():
     # 111222333: three pongs or three alike chows; 11122233 + an eye place: both readings, once each
     splits = D._suit_splits_key(0o333, 0, 0, None)
     assert len(splits) == len(set(splits)) == 2
+
+
+def test_splits_from_the_shared_relative_splits_equal_the_general_search():
+    """A suit with no Fei is split once for m, p and s (places relative), then given its tiles: the same
+    splits, in the same order, as the general search gives each suit (every other complete shape a suit, the
+    other half in the next suit)."""
+    for s in range(4):
+        base = D.SUIT_BASE[s]
+        for k in [k for k, m in D.complete_table(D.SUIT_CHOWS[s]).items() if m][s % 2::2]:  # every other shape
+            want = tuple(
+                (u, None if e is None else base + e, ej,
+                 tuple(sorted(((kind, base + t, j) for kind, t, j in ss), key=lambda x: (x[1], x[0], x[2]))))
+                for u, e, ej, ss in D.suit_splits(tuple((k >> 3 * i) & 7 for i in range(D.SUIT_LEN[s])),
+                                                  D.SUIT_CHOWS[s], 0, None))
+            assert D._splits_abs(s, k, 0) == want, (s, oct(k))
