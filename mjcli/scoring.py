@@ -14,7 +14,7 @@ from . import decompose
 from .context import apply_overrides  # noqa: F401  (public here too: tests and library users read it from scoring)
 from .context import fei_self_drawn, resolve
 from .errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
-from .patterns import REGISTRY, Ctx, groups_of, make_ctx
+from .patterns import REGISTRY, Ctx, Shape, groups_of, make_ctx
 from .tiles import Hand, format_hand, make_hand, parse_hand, validate, variant_tiles
 
 
@@ -145,7 +145,8 @@ class _Plan:
     """
 
     __slots__ = ("variant", "hand_rows", "reading_rows", "shared_rows", "context_rows", "tiles", "thirteen", "most",
-                 "by_context", "payments", "alone", "reading_groups", "shared_groups", "context_groups")
+                 "by_context", "payments", "alone", "reading_groups", "shared_groups", "context_groups",
+                 "ask_reading", "ask_shared", "ask_context", "context_live")
 
     def __init__(self, variant):
         self.variant = variant
@@ -160,6 +161,10 @@ class _Plan:
         self.reading_groups = _by_when(self.reading_rows)
         self.shared_groups = _by_when(self.shared_rows)
         self.context_groups = _by_when(self.context_rows)
+        self.ask_reading = _compiled(self.reading_groups)
+        self.ask_shared = _compiled(self.shared_groups)
+        self.ask_context = _compiled(self.context_groups)
+        self.context_live = _compiled_live(self.context_groups)
         self.tiles = variant_tiles(variant)
         self.thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
         self.most = variant.most_copies  # no fifth copy of a tile, unless the house switch allows one
@@ -191,7 +196,7 @@ class _Plan:
         ctx = make_ctx(hand, self.variant, reading, None if reading.special else reading.eye)
         shape = ctx.shape
         out = list(hand_found)
-        _ask(self.reading_groups, shape, ctx, out)
+        self.ask_reading(shape, ctx, out)
         out.sort(key=_first)  # YAML order (the groups are by ``when``)
         return out
 
@@ -215,7 +220,8 @@ def _first(row):
 
 def _ask(groups, shape, ctx, out: list) -> None:
     """Ask every predicate of ``groups`` (see :func:`_by_when`) whose ``when`` holds for ``shape``;
-    ``(index, spec, count)`` of each pattern present goes to ``out``."""
+    ``(index, spec, count)`` of each pattern present goes to ``out``. (The scorer asks a plan's groups through
+    the function :func:`_compiled` makes of them, which does the same.)"""
     for when, rows in groups:
         if when is None or getattr(shape, when):
             for i, spec, fn, options, _ in rows:
@@ -223,6 +229,46 @@ def _ask(groups, shape, ctx, out: list) -> None:
                 n = fn(ctx)
                 if n:
                     out.append((i, spec, n))
+
+
+def _compiled(groups):
+    """``ask(shape, ctx, out)``: :func:`_ask` of these ``groups``, written out as one function (one test a
+    ``when``, one call a predicate, no loop: speed, issue 15). The source names only the ``Shape`` attributes
+    of the groups (checked by :func:`mjcli.patterns.pattern`); the predicates, options and specs are values in
+    its namespace."""
+    src = ["def ask(shape, ctx, out):"]
+    ns: dict = {}
+    for g, (when, rows) in enumerate(groups):
+        pad = "    "
+        if when is not None:
+            if when not in Shape.__slots__:
+                raise ValueError(f"when={when!r} is not a Shape attribute")
+            src.append(f"    if shape.{when}:")
+            pad = "        "
+        for k, (i, spec, fn, options, _) in enumerate(rows):
+            name = f"{g}_{k}"
+            ns[f"f{name}"], ns[f"o{name}"], ns[f"s{name}"] = fn, options, spec
+            src += [f"{pad}ctx.opts = o{name}", f"{pad}n = f{name}(ctx)", f"{pad}if n:",
+                    f"{pad}    out.append(({int(i)}, s{name}, n))"]
+    if len(src) == 1:
+        src.append("    pass")
+    exec("\n".join(src), ns)  # noqa: S102 (the source is made above from attribute names and indexes only)
+    return ns["ask"]
+
+
+def _compiled_live(groups):
+    """``live(shape)``: True when some group's ``when`` holds for ``shape`` (so :func:`_ask` may find something)."""
+    whens = [when for when, _ in groups]
+    if None in whens:
+        return lambda shape: True
+    if not whens:
+        return lambda shape: False
+    for when in whens:
+        if when not in Shape.__slots__:
+            raise ValueError(f"when={when!r} is not a Shape attribute")
+    ns: dict = {}
+    exec("def live(shape):\n    return bool(" + " or ".join(f"shape.{w}" for w in whens) + ")", ns)  # noqa: S102
+    return ns["live"]
 
 
 def _by_when(rows) -> tuple:
@@ -371,14 +417,14 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
     founds = [plan.hand_found(h) for h in contexts]
     if rs:
         best: list = [None] * len(contexts)
-        shared_groups, context_groups = plan.shared_groups, plan.context_groups
+        ask_shared, ask_context, context_live = plan.ask_shared, plan.ask_context, plan.context_live
         h0 = contexts[0]
         for r in rs:
             ctx0 = make_ctx(h0, variant, r, None if r.special else r.eye)
             shape = ctx0.shape
             shared = []
-            _ask(shared_groups, shape, ctx0, shared)
-            live = [g for g in context_groups if g[0] is None or getattr(shape, g[0])]
+            ask_shared(shape, ctx0, shared)
+            live = context_live(shape)  # some predicate of the context's is to be asked on this reading
             for k, h in enumerate(contexts):
                 found = list(founds[k])
                 found += shared
@@ -388,7 +434,7 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
                         ctx = _Ctx_new(Ctx)
                         ctx.__dict__.update(ctx0.__dict__, hand=h, cache={})
                         ctx.__dict__.pop("groups", None)  # this context's groups, made if asked for
-                    _ask(live, shape, ctx, found)
+                    ask_context(shape, ctx, found)
                 key = _rank_key(variant, found)  # the order of the rows does not change the total
                 if best[k] is None or key > best[k]:
                     best[k] = key
