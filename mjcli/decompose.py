@@ -20,7 +20,7 @@ import functools
 from dataclasses import dataclass
 from itertools import product
 
-from .tiles import CHOW, JOKER, ORPHANS, PONG, Hand, tile_code
+from .tiles import CHOW, JOKER, ORPHANS, PLACE_INC, PONG, SUIT_OF, Hand, hand_keys, tile_code
 
 # A set inside a reading: (kind, lowest tile, number of Fei in it)
 SetT = tuple  # (str, int, int)
@@ -176,8 +176,6 @@ _NOEYE = int("01" * 16, 2)  # the bits with e == 0
 _MEMO: dict = {}    # (J, chows) -> {key: mask}
 _WAITS: dict = {}   # (J, chows) -> {(key, others): places}
 _COMBINE: dict = {}  # J -> {(a, b): mask}
-SUIT_OF = tuple(min(t // 9, 3) for t in range(34))
-PLACE_INC = tuple(1 << 3 * (t - 9 * SUIT_OF[t]) for t in range(34))
 SUIT_BASE = (0, 9, 18, 27)
 SUIT_CHOWS = (True, True, True, False)
 SUIT_LEN = (9, 9, 9, 7)
@@ -707,9 +705,7 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = Tr
     sets_needed = 4 - len(hand.melds)
     out: list[Reading] = []
     if len(concealed) + jokers == 3 * sets_needed + 2:
-        keys = [0, 0, 0, 0]
-        for t in concealed:
-            keys[SUIT_OF[t]] += PLACE_INC[t]
+        keys = hand_keys(hand)
         rooms = hand_rooms(keys, hand, most, jokers) if jokers else (None, None, None, None)
         per_suit = []
         for s in range(4):
@@ -845,9 +841,7 @@ def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, thirteen: bool =
     """
     J = hand.jokers
     concealed = hand.concealed
-    keys = [0, 0, 0, 0]
-    for t in concealed:
-        keys[SUIT_OF[t]] += PLACE_INC[t]
+    keys = hand_keys(hand)
     sets_needed = 4 - len(hand.melds)
     fits = len(concealed) + J + 1 == 3 * sets_needed + 2
     out: list[int] = []

@@ -15,7 +15,8 @@ from .context import DISCARD_WORDS, SELF_DRAWN_WORDS, resolve
 from .errors import NOT_READY, HandError, MjError
 from .scoring import win_totals, wins_without_sets
 from .registry import hooks
-from .tiles import JOKER, Hand, format_hand, make_hand, parse_hand, tile_code, validate, variant_tiles
+from .tiles import (JOKER, PLACE_INC, SUIT_OF, Hand, format_hand, hand_keys, make_hand, parse_hand, tile_code,
+                    validate, variant_tiles)
 
 
 @dataclass
@@ -122,17 +123,24 @@ def wait(hand: Hand, variant) -> WaitResult:
     concealed, jokers, melds, bonus, seat, round_, flags = (hand.concealed, hand.jokers, hand.melds, hand.bonus,
                                                             hand.seat, hand.round, hand.flags)
     tiles, alone = _winning_tiles(hand, variant, visible, jokers_left)
+    keys13 = hand_keys(hand)
     for t in tiles:
         # hand.with_tile(t, self_drawn=False) and the same self-drawn, built directly (speed, issue 15)
         if t == JOKER:
-            tiles, n_fei = concealed, jokers + 1
+            tiles, n_fei, keys14 = concealed, jokers + 1, keys13
         else:
             tiles, n_fei = tuple(sorted(concealed + (t,))), jokers
+            keys14 = list(keys13)
+            keys14[SUIT_OF[t]] += PLACE_INC[t]
+            keys14 = tuple(keys14)
         on_discard = make_hand(tiles, n_fei, melds, bonus, t, False, seat, round_, flags)
+        on_discard.__dict__["_keys"] = keys14  # the suit keys of the 13 tiles and t (see tiles.hand_keys)
         by_discard = t != JOKER and not self_only  # a discarded Fei cannot be claimed: self-drawn only
         by_self = not discard_only
-        ways = ((on_discard,) if by_discard else ()) + \
-            ((make_hand(tiles, n_fei, melds, bonus, t, True, seat, round_, flags),) if by_self else ())
+        if by_self:
+            drawn = make_hand(tiles, n_fei, melds, bonus, t, True, seat, round_, flags)
+            drawn.__dict__["_keys"] = keys14
+        ways = ((on_discard,) if by_discard else ()) + ((drawn,) if by_self else ())
         totals = iter(win_totals(on_discard, variant, ways, checked=True) if ways else ())
         discard = next(totals) if by_discard else None
         self_total = next(totals) if by_self else None

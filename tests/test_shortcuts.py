@@ -87,3 +87,18 @@ def test_the_compiled_plan_asks_what_the_loop_asks():
                 live = any(w is None or getattr(ctx.shape, w) for w, _ in plan.context_groups)
                 assert plan.context_live(ctx.shape) == live
         assert asked > 300
+
+
+def test_a_hands_text_from_its_suit_keys_is_format_tiles():
+    import random
+
+    from mjcli.tiles import _hand_text, format_tiles
+
+    rng = random.Random(21)
+    for _ in range(3000):
+        tiles = tuple(sorted(rng.randrange(34) for _ in range(rng.randrange(0, 19))))
+        jokers = rng.choice([0, 0, 1, 2])
+        h = make_hand(tiles, jokers, (), (), None, False, "E", "E", frozenset())
+        assert _hand_text(h) == format_tiles(tiles, jokers)
+    many = make_hand((0,) * 9 + (5,) * 5, 0, (), (), None, False, "E", "E", frozenset())  # a key holds 7 a place
+    assert _hand_text(many) == "1111111116666m"
