@@ -101,4 +101,4 @@ def test_a_hands_text_from_its_suit_keys_is_format_tiles():
         h = make_hand(tiles, jokers, (), (), None, False, "E", "E", frozenset())
         assert _hand_text(h) == format_tiles(tiles, jokers)
     many = make_hand((0,) * 9 + (5,) * 5, 0, (), (), None, False, "E", "E", frozenset())  # a key holds 7 a place
-    assert _hand_text(many) == "1111111116666m"
+    assert _hand_text(many) == "11111111166666m"
