@@ -291,6 +291,8 @@ def _chow_rest(key: int, J: int, memo: dict, p: int, end: int, used: int) -> int
 
 def combine(a: int, b: int, J: int) -> int:
     """The mask of two suits together: Fei add up (at most J), at most one eye."""
+    if a == 1:  # a suit with no tiles: no Fei used, no eye
+        return b & ((1 << 2 * (J + 1)) - 1)
     table = _COMBINE.get(J)
     if table is None:
         table = _COMBINE[J] = {}
@@ -856,6 +858,8 @@ def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, thirteen: bool =
         short = [s for s in range(4) if not masks[s]]
         if len(short) <= 1:
             for s in short or range(4):
+                if not (keys[s] or J):  # one tile alone in a suit completes nothing without a Fei
+                    continue
                 others = 1
                 for o in range(4):
                     if o != s:

@@ -116,7 +116,8 @@ def wait(hand: Hand, variant) -> WaitResult:
     check_size(hand, variant, 13)
     self_only = bool(hand.flags & _SELF_DRAWN_WORDS)
     discard_only = bool(hand.flags & _DISCARD_WORDS)
-    hand = Hand(hand.concealed, hand.jokers, hand.melds, hand.bonus, None, False, hand.seat, hand.round, hand.flags)
+    hand = make_hand(hand.concealed, hand.jokers, hand.melds, hand.bonus, None, False, hand.seat, hand.round,
+                     hand.flags)
     res = WaitResult(format_hand(hand, win=False), variant.id, variant.unit, variant.minimum)
     visible = hand.visible_counts()
     jokers_left = variant.tiles.jokers - hand.jokers_total()
