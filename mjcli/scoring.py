@@ -27,6 +27,12 @@ class Found:
     points: int
     limit: bool = False
 
+    def __hash__(self) -> int:  # kept: a record's template key hashes its patterns (speed, issue 15)
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = self.__dict__["_hash"] = hash((self.id, self.name, self.value, self.count, self.points, self.limit))
+        return h
+
     def as_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "value": self.value, "count": self.count, "points": self.points}
 

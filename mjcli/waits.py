@@ -123,9 +123,9 @@ def wait(hand: Hand, variant) -> WaitResult:
     jokers_left = variant.tiles.jokers - hand.jokers_total()
     concealed, jokers, melds, bonus, seat, round_, flags = (hand.concealed, hand.jokers, hand.melds, hand.bonus,
                                                             hand.seat, hand.round, hand.flags)
-    tiles, alone = _winning_tiles(hand, variant, visible, jokers_left)
+    winners, alone = _winning_tiles(hand, variant, visible, jokers_left)
     keys13 = hand_keys(hand)
-    for t in tiles:
+    for t in winners:
         # hand.with_tile(t, self_drawn=False) and the same self-drawn, built directly (speed, issue 15)
         if t == JOKER:
             tiles, n_fei, keys14 = concealed, jokers + 1, keys13
