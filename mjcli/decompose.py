@@ -590,6 +590,7 @@ def is_thirteen_orphans(counts: list[int], jokers: int) -> bool:
 
 
 _SPLITS: dict = {}  # (suit, key, J) -> the suit's splits, tiles absolute, sets in reading order
+_SPLITS0: tuple = ({}, {}, {}, {})  # per suit: key -> its splits with no Fei (as _SPLITS[(suit, key, 0)])
 
 
 _PLAIN: dict = {}  # (key, chows, eye allowed) -> the (eye, sets) splits of a suit shape with no Fei (sub-shapes shared)
@@ -712,15 +713,28 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = Tr
         per_suit = []
         for s in range(4):
             if keys[s]:
-                room = rooms[s]
-                splits = _SPLITS.get((s, keys[s], jokers) if room is None else (s, keys[s], jokers, room))
-                if splits is None:
-                    splits = _splits_abs(s, keys[s], jokers, room)
+                if jokers:
+                    room = rooms[s]
+                    splits = _SPLITS.get((s, keys[s], jokers) if room is None else (s, keys[s], jokers, room))
+                    if splits is None:
+                        splits = _splits_abs(s, keys[s], jokers, room)
+                else:  # no Fei (the common hand): a table a suit, keyed by the suit's key alone
+                    splits = _SPLITS0[s].get(keys[s])
+                    if splits is None:
+                        splits = _SPLITS0[s][keys[s]] = _splits_abs(s, keys[s], 0)
                 if not splits:
                     per_suit = None
                     break
                 per_suit.append(splits)
-        if per_suit is not None:
+        if per_suit is not None and not jokers and all(len(x) == 1 for x in per_suit):
+            # one split a suit and no Fei (the common hand): one reading, when exactly one suit holds the eye
+            eyes = [x[0][1] for x in per_suit if x[0][1] is not None]
+            if len(eyes) == 1:
+                sets = ()
+                for x in per_suit:
+                    sets += x[0][3]  # the suits in order, so the sets stay sorted by tile
+                _place_win(out, hand, sets, eyes[0], 0)
+        elif per_suit is not None:
             for combo in product(*per_suit):
                 used = 0
                 eye = None

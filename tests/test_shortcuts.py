@@ -102,3 +102,10 @@ def test_a_hands_text_from_its_suit_keys_is_format_tiles():
         assert _hand_text(h) == format_tiles(tiles, jokers)
     many = make_hand((0,) * 9 + (5,) * 5, 0, (), (), None, False, "E", "E", frozenset())  # a key holds 7 a place
     assert _hand_text(many) == "11111111166666m"
+
+
+def test_a_hand_of_melds_and_two_fei_reads_the_fei_as_its_eye():
+    # no concealed real tile: the one reading is the melds and an eye of two Fei (the readings' fast path for
+    # hands with no Fei must leave this to the general one)
+    res = score(parse_hand("JJ [123p] [456p] [789p] [EEE] | cat @J zimo"), load_builtin("my3"))
+    assert res.winning and res.reading.endswith("~JJ")
