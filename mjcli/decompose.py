@@ -726,15 +726,7 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = Tr
                     per_suit = None
                     break
                 per_suit.append(splits)
-        if per_suit is not None and not jokers and all(len(x) == 1 for x in per_suit):
-            # one split a suit and no Fei (the common hand): one reading, when exactly one suit holds the eye
-            eyes = [x[0][1] for x in per_suit if x[0][1] is not None]
-            if len(eyes) == 1:
-                sets = ()
-                for x in per_suit:
-                    sets += x[0][3]  # the suits in order, so the sets stay sorted by tile
-                _place_win(out, hand, sets, eyes[0], 0)
-        elif per_suit is not None:
+        if per_suit is not None:
             for combo in product(*per_suit):
                 used = 0
                 eye = None
