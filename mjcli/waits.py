@@ -118,8 +118,11 @@ def wait(hand: Hand, variant) -> WaitResult:
     discard_only = bool(hand.flags & _DISCARD_WORDS)
     hand = make_hand(hand.concealed, hand.jokers, hand.melds, hand.bonus, None, False, hand.seat, hand.round,
                      hand.flags)
-    res = WaitResult(format_hand(hand, win=False), variant.id, variant.unit, variant.minimum)
-    visible = hand.visible_counts()
+    res = _new(WaitResult)  # WaitResult(format_hand(hand, win=False), variant.id, ...) without the init
+    res.__dict__.update(hand=format_hand(hand, win=False), variant=variant.id, unit=variant.unit,
+                        minimum=variant.minimum, ok=True, error=None, ready=False, waits=[], notes=[], extra={},
+                        table_extra={})
+    visible = hand.visible_counts() if hand.melds else None  # no melds: a tile's count in the hand
     jokers_left = variant.tiles.jokers - hand.jokers_total()
     concealed, jokers, melds, bonus, seat, round_, flags = (hand.concealed, hand.jokers, hand.melds, hand.bonus,
                                                             hand.seat, hand.round, hand.flags)
@@ -148,9 +151,9 @@ def wait(hand: Hand, variant) -> WaitResult:
         if t == JOKER:
             left = jokers_left
         else:
-            left = 4 - visible[t]
+            left = 4 - (concealed.count(t) if visible is None else visible[t])
         res.waits.append({
-            "tile": tile_code(t),
+            "tile": _CODE[t],
             "left": left,
             "discard": discard,
             "self_drawn": self_total,
@@ -162,12 +165,16 @@ def wait(hand: Hand, variant) -> WaitResult:
         res.notes.append("the bonus tiles and Fei win whatever the tiles: every unseen tile wins")
     for hook in hooks("wait_notes"):  # e.g. my3: the waits a drowned Fei would lift to the minimum
         hook(hand, variant, res)
-    if any(w["tile"] == "J" for w in res.waits):
+    if JOKER in winners:
         res.notes.append("J: a drawn Fei completes the hand; a discarded Fei cannot be claimed, so it wins self-drawn only")
     return res
 
 
-def _winning_tiles(hand: Hand, variant, visible: list, jokers_left: int) -> tuple[list[int], bool]:
+_CODE = tuple(tile_code(t) for t in range(JOKER + 1))
+_new = object.__new__
+
+
+def _winning_tiles(hand: Hand, variant, visible: list | None, jokers_left: int) -> tuple[list[int], bool]:
     """The tiles that win, and whether the hand wins whatever the tile: those that complete sets and a pair, and, when the hand's bonus tiles, Fei or
     context win whatever the tiles (four Fei, eight flowers), every tile still unseen. ``rob-kong``: only a
     tile the hand holds no copy of, never a Fei (the konger holds three and adds the fourth)."""
@@ -175,6 +182,8 @@ def _winning_tiles(hand: Hand, variant, visible: list, jokers_left: int) -> tupl
     alone = False
     if variant.wins_alone:  # a pattern that wins without sets (memoised per hand context)
         if wins_without_sets(hand, variant):  # with any real tile added: the context is the same
+            if visible is None:
+                visible = hand.visible_counts()
             real = [t for t in _plan(variant)[1] if visible[t] < 4 and t not in tiles]
             if real:
                 tiles = sorted(tiles + real, key=lambda t: (t == JOKER, t))
@@ -184,6 +193,8 @@ def _winning_tiles(hand: Hand, variant, visible: list, jokers_left: int) -> tupl
                           hand.round, hand.flags), variant):
             tiles = tiles + [JOKER]
     if "rob-kong" in hand.flags:
+        if visible is None:
+            visible = hand.visible_counts()
         tiles = [t for t in tiles if t != JOKER and not visible[t]]
     return tiles, alone
 
