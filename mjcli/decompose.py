@@ -205,16 +205,17 @@ def complete_table(chows: bool) -> dict:
     sets = [3 << 3 * i for i in range(n)]
     if chows:
         sets += [(1 << 3 * i) | (1 << 3 * i + 3) | (1 << 3 * i + 6) for i in range(n - 2)]
+    low2, ones = _LOW2, _ONES  # _fits written out below: the table is built at the first wait (speed, issue 15)
     table = {0: 1}
     level = {0}
     for _ in range(4):
-        level = {k + s for k in level for s in sets if _fits(k + s)}
+        level = {x for k in level for s in sets
+                 if not ((x := k + s) >> 2) & ((x & low2) | (x & low2) >> 1) & ones}
         table.update(dict.fromkeys(level, 1))
-    for k in list(table):
-        for i in range(n):
-            k2 = k + (2 << 3 * i)
-            if _fits(k2):
-                table[k2] = table.get(k2, 0) | 2
+    eyes = [2 << 3 * i for i in range(n)]
+    with_eye = {x for k in table for e in eyes if not ((x := k + e) >> 2) & ((x & low2) | (x & low2) >> 1) & ones}
+    for k in with_eye:
+        table[k] = 3 if k in table else 2
     return table
 
 
