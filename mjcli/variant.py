@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from . import yamlsafe
 from .errors import RuleFileError
+from .safetext import escape_controls, one_line
 
 LANGS = ("en", "ms", "ta", "zh", "th")
 BONUS_FAMILIES = ("flower", "season", "animal", "face")
@@ -128,7 +129,9 @@ class Checker:
     def fail(self, path: str, expected: str) -> None:
         line = self.lines.get(path)
         where = f" (line {line})" if line else ""
-        self.problems.append(f"{self.source}: {path}{where}: {expected}")
+        # a key may hold any character (a quoted YAML key): the message stays one line, its controls escaped
+        shown = escape_controls(one_line(path))
+        self.problems.append(f"{self.source}: {shown}{where}: {expected}")
 
     def get(self, data: Mapping, key: str, path: str, kind, expected: str, default=..., required=False):
         full = f"{path}.{key}" if path else key

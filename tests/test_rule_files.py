@@ -445,3 +445,14 @@ def test_endless_file_is_read_no_further_than_the_cap():
     assert "larger than" in info.value.message
     res = CliRunner().invoke(cli, ["rules", "--rules", "/dev/zero"])
     assert res.exit_code == 2 and "larger than" in res.stderr
+
+
+def test_a_key_with_a_newline_is_named_on_one_line(tmp_path):
+    # found by test_mutated_builtin_file: a quoted YAML key may hold a newline; the error stays one line
+    path = tmp_path / "house.yaml"
+    path.write_text('extends: hk\nvalues: {"ping\\nwu": 2}\n', encoding="utf-8")
+    from mjcli.house import load_rules_file
+
+    with pytest.raises(RuleFileError) as exc:
+        load_rules_file(path)
+    assert "\n" not in exc.value.message and "values.ping\\nwu" in exc.value.message
