@@ -77,61 +77,22 @@ class Shape:
                  "suits", "honours", "terminals", "simples", "one_suit", "no_simples")
 
     def __init__(self, groups, eye: int | None):
-        chows = kongs = dragons = winds = 0
-        trip = []
-        bits = 0 if eye is None else _TILE_BITS[eye]
-        for g in groups:
-            t = g.tile
-            if g.kind == CHOW:
-                chows += 1
-                bits |= _CHOW_BITS[t]
-                continue
-            trip.append(t)
-            bits |= _TILE_BITS[t]
-            if g.kind == KONG:
-                kongs += 1
-            if t >= 31:
-                dragons += 1
-            elif t >= 27:
-                winds += 1
-        suits = _SUITS[bits & 7]
-        honours, terminals, simples = bool(bits & _HONOUR), bool(bits & _TERMINAL), bool(bits & _SIMPLE)
-        self.sets = len(groups)
-        self.chows = chows
-        self.triplets = len(trip)
-        self.kongs = kongs
-        self.triplet_tiles = trip
-        self.dragon_sets = dragons
-        self.wind_sets = winds
-        self.suits = suits
-        self.honours = honours
-        self.terminals = terminals
-        self.simples = simples
-        self.one_suit = len(suits) == 1
-        self.no_simples = not simples
+        _fill(self, [(g.kind, g.tile, g.jokers) for g in groups], eye)
 
 
 def _shape_of(melds, sets, eye) -> Shape:
     """``Shape(groups, eye)`` read from the melds and a reading's ``(kind, tile, Fei)`` sets, without making the
     groups (speed, issue 15): the same fields."""
+    if melds:  # the melds first, as in a reading's groups
+        sets = tuple((m.kind, m.tiles[0], 0) for m in melds) + tuple(sets)
+    return _fill(_new(Shape), sets, eye)
+
+
+def _fill(s: Shape, sets, eye: int | None) -> Shape:
+    """Work out the fields of ``s`` from ``(kind, tile, Fei)`` sets and the eye, in one pass."""
     chows = kongs = dragons = winds = 0
     trip = []
     bits = 0 if eye is None else _TILE_BITS[eye]
-    for m in melds:
-        kind = m.kind
-        t = m.tiles[0]
-        if kind == CHOW:
-            chows += 1
-            bits |= _CHOW_BITS[t]
-            continue
-        trip.append(t)
-        bits |= _TILE_BITS[t]
-        if kind == KONG:
-            kongs += 1
-        if t >= 31:
-            dragons += 1
-        elif t >= 27:
-            winds += 1
     for kind, t, _ in sets:
         if kind == CHOW:
             chows += 1
@@ -145,9 +106,8 @@ def _shape_of(melds, sets, eye) -> Shape:
             dragons += 1
         elif t >= 27:
             winds += 1
-    s = _new(Shape)
     suits = _SUITS[bits & 7]
-    s.sets = len(melds) + len(sets)
+    s.sets = len(sets)
     s.chows = chows
     s.triplets = len(trip)
     s.kongs = kongs
