@@ -20,7 +20,7 @@ from json.encoder import encode_basestring
 
 from .errors import MjError
 
-CHUNK = 256  # lines per chunk
+CHUNK = 1024  # lines per chunk (fewer, larger chunks: less work a line for the process that hands them out)
 AHEAD = 3  # chunks in flight per worker
 
 _WORK = None  # (answer, fmt, kind) in a worker: inherited when forked, else rebuilt from the spec
