@@ -590,8 +590,8 @@ def is_thirteen_orphans(counts: list[int], jokers: int) -> bool:
     return missing + (1 - extra) == jokers
 
 
-_SPLITS: dict = {}  # (suit, key, J) -> the suit's splits, tiles absolute, sets in reading order
-_SPLITS0: tuple = ({}, {}, {}, {})  # per suit: key -> its splits with no Fei (as _SPLITS[(suit, key, 0)])
+_SPLITS: dict = {}  # (suit, key, J[, room]) -> the suit's splits with Fei, tiles absolute, sets in reading order
+_SPLITS0: tuple = ({}, {}, {}, {})  # per suit: key -> the suit's splits with no Fei (no room), as _SPLITS holds
 
 
 _PLAIN: dict = {}  # (key, chows, eye allowed) -> the (eye, sets) splits of a suit shape with no Fei (sub-shapes shared)
@@ -669,19 +669,21 @@ _ABS_SET = tuple({(kind, i, 0): (kind, SUIT_BASE[s] + i, 0) for kind in (CHOW, P
 def _splits_abs(s: int, key: int, J: int, room: int | None = None) -> tuple:
     """:func:`suit_splits` of suit ``s`` (by its int key, with its room int or None), with
     absolute tiles and each split's sets sorted as a reading lists them (by tile, kind, Fei)."""
+    base = SUIT_BASE[s]
+    if J == 0 and room is None:  # the common case: from the relative splits, made once for m, p and s
+        v = _SPLITS0[s].get(key)
+        if v is None:
+            to_abs = _ABS_SET[s]
+            v = _SPLITS0[s][key] = tuple((0, None if e is None else base + e, 0, tuple([to_abs[x] for x in ss]))
+                                         for e, ss in _rel_splits(key, SUIT_CHOWS[s]))
+        return v
     v = _SPLITS.get((s, key, J) if room is None else (s, key, J, room))
     if v is None:
-        base = SUIT_BASE[s]
-        if J == 0 and room is None:  # the common case: from the relative splits, made once for m, p and s
-            to_abs = _ABS_SET[s]
-            v = tuple((0, None if e is None else base + e, 0, tuple([to_abs[x] for x in ss]))
-                      for e, ss in _rel_splits(key, SUIT_CHOWS[s]))
-        else:
-            v = tuple(
-                (u, None if e is None else base + e, ej,
-                 tuple(sorted(((k, base + t, j) for k, t, j in ss), key=_place_order)))
-                for u, e, ej, ss in _suit_splits_key(key, s, J, room)
-            )
+        v = tuple(
+            (u, None if e is None else base + e, ej,
+             tuple(sorted(((k, base + t, j) for k, t, j in ss), key=_place_order)))
+            for u, e, ej, ss in _suit_splits_key(key, s, J, room)
+        )
         _SPLITS[(s, key, J) if room is None else (s, key, J, room)] = v
     return v
 
@@ -722,7 +724,7 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = Tr
                 else:  # no Fei (the common hand): a table a suit, keyed by the suit's key alone
                     splits = _SPLITS0[s].get(keys[s])
                     if splits is None:
-                        splits = _SPLITS0[s][keys[s]] = _splits_abs(s, keys[s], 0)
+                        splits = _splits_abs(s, keys[s], 0)
                 if not splits:
                     per_suit = None
                     break

@@ -237,18 +237,25 @@ def _ask(groups, shape, ctx, out: list) -> None:
                     out.append((i, spec, n))
 
 
+def _checked(groups):
+    """``groups``, once every ``when`` is known to be None or a ``Shape`` attribute (the compiled source names
+    them; :func:`mjcli.patterns.pattern` checks them when a predicate registers, this again before ``exec``)."""
+    for when, _ in groups:
+        if when is not None and when not in Shape.__slots__:
+            raise ValueError(f"when={when!r} is not a Shape attribute")
+    return groups
+
+
 def _compiled(groups):
     """``ask(shape, ctx, out)``: :func:`_ask` of these ``groups``, written out as one function (one test a
     ``when``, one call a predicate, no loop: speed, issue 15). The source names only the ``Shape`` attributes
-    of the groups (checked by :func:`mjcli.patterns.pattern`); the predicates, options and specs are values in
+    of the groups (:func:`_checked`); the predicates, options and specs are values in
     its namespace."""
     src = ["def ask(shape, ctx, out):"]
     ns: dict = {}
-    for g, (when, rows) in enumerate(groups):
+    for g, (when, rows) in enumerate(_checked(groups)):
         pad = "    "
         if when is not None:
-            if when not in Shape.__slots__:
-                raise ValueError(f"when={when!r} is not a Shape attribute")
             src.append(f"    if shape.{when}:")
             pad = "        "
         for k, (i, spec, fn, options, _) in enumerate(rows):
@@ -264,14 +271,11 @@ def _compiled(groups):
 
 def _compiled_live(groups):
     """``live(shape)``: True when some group's ``when`` holds for ``shape`` (so :func:`_ask` may find something)."""
-    whens = [when for when, _ in groups]
+    whens = [when for when, _ in _checked(groups)]
     if None in whens:
         return lambda shape: True
     if not whens:
         return lambda shape: False
-    for when in whens:
-        if when not in Shape.__slots__:
-            raise ValueError(f"when={when!r} is not a Shape attribute")
     ns: dict = {}
     exec("def live(shape):\n    return bool(" + " or ".join(f"shape.{w}" for w in whens) + ")", ns)  # noqa: S102
     return ns["live"]
