@@ -126,7 +126,7 @@ def wait(hand: Hand, variant) -> WaitResult:
     jokers_left = variant.tiles.jokers - hand.jokers_total()
     concealed, jokers, melds, bonus, seat, round_, flags = (hand.concealed, hand.jokers, hand.melds, hand.bonus,
                                                             hand.seat, hand.round, hand.flags)
-    winners, alone = _winning_tiles(hand, variant, visible, jokers_left)
+    winners, alone = _winning_tiles(hand, variant, jokers_left)
     keys13 = hand_keys(hand)
     for t in winners:
         # hand.with_tile(t, self_drawn=False) and the same self-drawn, built directly (speed, issue 15)
@@ -174,27 +174,26 @@ _CODE = tuple(tile_code(t) for t in range(JOKER + 1))
 _new = object.__new__
 
 
-def _winning_tiles(hand: Hand, variant, visible: list | None, jokers_left: int) -> tuple[list[int], bool]:
-    """The tiles that win, and whether the hand wins whatever the tile: those that complete sets and a pair, and, when the hand's bonus tiles, Fei or
-    context win whatever the tiles (four Fei, eight flowers), every tile still unseen. ``rob-kong``: only a
-    tile the hand holds no copy of, never a Fei (the konger holds three and adds the fourth)."""
+def _winning_tiles(hand: Hand, variant, jokers_left: int) -> tuple[list[int], bool]:
+    """The tiles that win, and whether the hand wins whatever the tile.
+
+    The tiles that complete sets and a pair; when the hand's bonus tiles, Fei or context win whatever the
+    tiles (four Fei, eight flowers), every tile still unseen too. ``rob-kong``: only a tile the hand holds no
+    copy of, never a Fei (the konger holds three and adds the fourth)."""
     tiles = waiting_tiles(hand, variant)
-    alone = False
-    if variant.wins_alone:  # a pattern that wins without sets (memoised per hand context)
-        if wins_without_sets(hand, variant):  # with any real tile added: the context is the same
-            if visible is None:
-                visible = hand.visible_counts()
-            real = [t for t in _plan(variant)[1] if visible[t] < 4 and t not in tiles]
-            if real:
-                tiles = sorted(tiles + real, key=lambda t: (t == JOKER, t))
-                alone = True
-        if jokers_left > 0 and JOKER not in tiles and wins_without_sets(
-                make_hand(hand.concealed, hand.jokers + 1, hand.melds, hand.bonus, JOKER, True, hand.seat,
-                          hand.round, hand.flags), variant):
-            tiles = tiles + [JOKER]
-    if "rob-kong" in hand.flags:
-        if visible is None:
-            visible = hand.visible_counts()
+    rob = "rob-kong" in hand.flags
+    alone = variant.wins_alone and wins_without_sets(hand, variant)  # memoised per hand context
+    visible = hand.visible_counts() if alone or rob else None
+    if alone:  # with any real tile added the context is the same
+        real = [t for t in _plan(variant)[1] if visible[t] < 4 and t not in tiles]
+        alone = bool(real)
+        if real:
+            tiles = sorted(tiles + real, key=lambda t: (t == JOKER, t))
+    if variant.wins_alone and jokers_left > 0 and JOKER not in tiles and wins_without_sets(
+            make_hand(hand.concealed, hand.jokers + 1, hand.melds, hand.bonus, JOKER, True, hand.seat,
+                      hand.round, hand.flags), variant):
+        tiles = tiles + [JOKER]
+    if rob:
         tiles = [t for t in tiles if t != JOKER and not visible[t]]
     return tiles, alone
 
