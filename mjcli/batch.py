@@ -69,7 +69,8 @@ _FRAGMENT: dict = {}
 _PH = {"line": "\x00mjcli-line\x00", "hand": "\x00mjcli-hand\x00", "reading": "\x00mjcli-reading\x00"}
 
 
-def _encode_str(s: str) -> str:
+def _enc(s: str) -> str:
+    """A string as the renderer writes it in JSON."""
     if s.isascii():
         return encode_basestring(s)  # as json.dumps(s, ensure_ascii=False)
     from .output import dumps
@@ -77,8 +78,33 @@ def _encode_str(s: str) -> str:
     return dumps(s)  # a byte that was not UTF-8 is written as the renderer writes it
 
 
+def _waits_text(res) -> str:
+    return ", ".join([_wait_fragment(w) for w in res.waits])
+
+
+_SLOT_VALUE = {  # a slot of a template -> its text for line n and result res
+    "line": lambda n, res: n,
+    "hand": lambda n, res: _enc(res.hand),
+    "reading": lambda n, res: _enc(res.reading),
+    "waits": lambda n, res: _waits_text(res),
+}
+
+
+def _slot_values(order: tuple):
+    """``values(n, res)``: the texts of a template's slots, in ``order`` (the usual orders written out)."""
+    if order == ("line", "hand", "reading"):
+        return lambda n, res: (n, _enc(res.hand), _enc(res.reading))
+    if order == ("line", "hand"):
+        return lambda n, res: (n, _enc(res.hand))
+    if order == ("line", "hand", "waits"):
+        return lambda n, res: (n, _enc(res.hand), _waits_text(res))
+    fns = [_SLOT_VALUE[name] for name in order]
+    return lambda n, res: tuple([fn(n, res) for fn in fns])
+
+
 def _make_template(res):
-    """The pieces of a result's record with the slots between them: (pieces, slots, bad), or None."""
+    """A result's record as a ``%`` format with a ``%s`` for each slot, the slots' values (a function of the
+    line number and the result), and whether the record counts as bad: (format, values, bad), or None."""
     import dataclasses
 
     from .output import dumps
@@ -108,7 +134,7 @@ def _make_template(res):
         pieces.append(head + ('"waits": [' if name == "waits" else ""))
         rest = ("]" if name == "waits" else "") + tail
     pieces.append(rest)
-    return tuple(pieces), tuple(order), bad
+    return "%s".join([p.replace("%", "%%") for p in pieces]), _slot_values(tuple(order)), bad
 
 
 def _wait_fragment(w: dict) -> str:
@@ -135,19 +161,8 @@ def json_record(n: int, res) -> tuple[str, bool]:
                 _TEMPLATE.clear()
             t = _TEMPLATE[key] = _make_template(res)
         if t is not None:
-            pieces, slots, bad = t
-            out = [pieces[0]]
-            for i, name in enumerate(slots):
-                if name == "line":
-                    out.append(str(n))
-                elif name == "hand":
-                    out.append(_encode_str(res.hand))
-                elif name == "reading":
-                    out.append(_encode_str(res.reading))
-                else:
-                    out.append(", ".join([_wait_fragment(w) for w in res.waits]))
-                out.append(pieces[i + 1])
-            return "".join(out), bad
+            form, values, bad = t
+            return form % values(n, res), bad
     from .output import dumps
 
     rec, bad = result_record(n, res, "jsonl")

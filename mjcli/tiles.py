@@ -541,84 +541,91 @@ _FAST_LETTER["J"] = JOKER
 _FAST_MAX = 120  # longer lines go to the full parser
 
 
-def _fast_context(s: str):
-    """Split off trailing ``@T`` and ``zimo`` words: (tiles text, winning tile or None, self-drawn), or None."""
-    win = None
-    self_drawn = False
-    while True:
-        head, _, last = s.rpartition(" ")
-        if last == "zimo" and not self_drawn:
-            self_drawn = True
-        elif last[:1] == "@" and win is None and head:
-            code = last[1:]
-            if len(code) == 1:
-                win = _FAST_LETTER.get(code)
-            elif len(code) == 2 and code[1] in _FAST_SUIT:
-                win = _FAST_SUIT[code[1]].get(code[0])
-            if win is None:
-                return None
-        else:
-            return s, win, self_drawn
-        s = head.rstrip(" ")
-
-
-_FAST_WORDS: dict = {}  # a word of a plain line -> its tiles (words repeat far more than lines do)
-
-
-def _fast_word(token: str):
-    """The tiles of one word of a plain line (``123m``, ``EEJ``), or None when it is not such a word."""
-    table = _FAST_SUIT.get(token[-1])
-    try:
-        if table is None:
-            return tuple([_FAST_LETTER[ch] for ch in token])  # honour letters and Fei
-        if len(token) > 1:
-            return tuple([table[ch] for ch in token[:-1]])  # digits, then their suit letter
-    except KeyError:
-        return None
+def _fast_win(code: str):
+    """The tile of a plain line's ``@T`` (``5p``, ``E``, ``J``), or None."""
+    if len(code) == 1:
+        return _FAST_LETTER.get(code)
+    if len(code) == 2 and code[1] in _FAST_SUIT:
+        return _FAST_SUIT[code[1]].get(code[0])
     return None
 
 
+_FAST_WORDS: dict = {}  # a word of a plain line -> (its tiles, its suit, its suit key's increment)
+
+
+def _fast_word(token: str):
+    """``(tiles, suit, increment)`` of one word of a plain line (``123m``, ``EEJ``): its tiles, the suit they
+    are in (0-3: m p s, honours) and what they add to that suit's key (:func:`hand_keys`; a Fei adds
+    nothing), or None when it is not such a word."""
+    table = _FAST_SUIT.get(token[-1])
+    try:
+        if table is None:
+            tiles = tuple([_FAST_LETTER[ch] for ch in token])  # honour letters and Fei
+        elif len(token) > 1:
+            tiles = tuple([table[ch] for ch in token[:-1]])  # digits, then their suit letter
+        else:
+            return None
+    except KeyError:
+        return None
+    suit, inc = 3, 0
+    for t in tiles:
+        if t != JOKER:
+            suit = SUIT_OF[t]
+            inc += PLACE_INC[t]
+    return tiles, suit, inc
+
+
 def _plain_tiles(text: str):
-    """``(real tiles sorted, free Fei, winning tile, self-drawn)`` for a plain line, else None.
+    """``(real tiles sorted, free Fei, winning tile, self-drawn, suit keys)`` for a plain line, else None.
 
-    A plain line is concealed tiles, then optionally ``@T`` and ``zimo``; each
-    word is one run of digits and its suit letter (``123m``) or honour letters
-    and Fei (``EEJ``). With no ``@T`` the winning tile is the last tile
-    written, as in the full parser.
+    A plain line is concealed tiles, then optionally ``@T`` and ``zimo`` (in
+    either order, each once); each word is one run of digits and its suit
+    letter (``123m``) or honour letters and Fei (``EEJ``). With no ``@T`` the
+    winning tile is the last tile written, as in the full parser. The suit keys
+    are the tiles' (:func:`hand_keys`), added up a word at a time.
 
-    >>> _plain_tiles("123m 456m 789m 23p EE")
+    >>> _plain_tiles("123m 456m 789m 23p EE")[:4]
     ((0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 27, 27), 0, 27, False)
-    >>> _plain_tiles("55p J") == ((13, 13), 1, 34, False)
+    >>> _plain_tiles("55p J") == ((13, 13), 1, 34, False, (0, 0o20000, 0, 0))
     True
-    >>> _plain_tiles("123m 456m 789m 234p 55s @2p zimo")[2:]
+    >>> _plain_tiles("123m 456m 789m 234p 55s @2p zimo")[2:4]
     (10, True)
-    >>> _plain_tiles("123m [CCC]") is None
-    True
+    >>> _plain_tiles("123m [CCC]") is None, _plain_tiles("123m @2p 456m") is None
+    (True, True)
     """
     s = text.strip()
     if len(s) > _FAST_MAX:
         return None
     win = None
     self_drawn = False
-    if "@" in s or s.endswith("zimo"):
-        ctx = _fast_context(s)
-        if ctx is None:
-            return None
-        s, win, self_drawn = ctx
+    context = False  # a context word has come: only context words may follow
     tiles: list[int] = []
+    keys = [0, 0, 0, 0]
     words = _FAST_WORDS
     for token in s.split(" "):
-        if not token:
-            continue  # a run of spaces
         got = words.get(token)
         if got is None:
+            if not token:
+                continue  # a run of spaces
+            if token == "zimo" and not self_drawn:
+                self_drawn = context = True
+                continue
+            if token[0] == "@" and win is None and tiles:
+                win = _fast_win(token[1:])
+                if win is None:
+                    return None
+                context = True
+                continue
             got = _fast_word(token)
             if got is None:
                 return None  # anything else (two runs in one word, a Fei in a run, a mistake): the full parser
             if len(words) > 50_000:
                 words.clear()
             words[token] = got
-        tiles += got
+        if context:
+            return None  # tiles after a context word: the full parser
+        tiles += got[0]
+        keys[got[1]] += got[2]
     if not tiles:
         return None
     if win is None:
@@ -629,7 +636,7 @@ def _plain_tiles(text: str):
     if jokers:
         tiles = [t for t in tiles if t != JOKER]
     tiles.sort()
-    return tuple(tiles), jokers, win, self_drawn
+    return tuple(tiles), jokers, win, self_drawn, tuple(keys)
 
 
 def parse_hand(text: str, *, complete: bool = False) -> Hand:
@@ -650,14 +657,19 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
     plain = _plain_tiles(text)  # issue 6: plain concealed tiles skip the full parser
     if plain is not None and (plain[2] in plain[0] or (plain[2] == JOKER and plain[1])
                               or (complete and "@" in text and len(plain[0]) + plain[1] == 13)):
-        tiles, jokers, win, self_drawn = plain
-        if complete and len(tiles) + jokers == 13 and "@" in text:  # as hand.with_tile(win, win_added=True)
+        tiles, jokers, win, self_drawn, keys = plain
+        added = complete and len(tiles) + jokers == 13 and "@" in text
+        if added:  # as hand.with_tile(win, win_added=True)
             if win == JOKER:
                 jokers += 1
             else:
                 tiles = tuple(sorted(tiles + (win,)))
-            return make_hand(tiles, jokers, (), (), win, self_drawn, "E", "E", _NO_FLAGS, True)
-        return make_hand(tiles, jokers, (), (), win, self_drawn, "E", "E", _NO_FLAGS)
+                keys = list(keys)
+                keys[SUIT_OF[win]] += PLACE_INC[win]
+                keys = tuple(keys)
+        h = make_hand(tiles, jokers, (), (), win, self_drawn, "E", "E", _NO_FLAGS, added)
+        h.__dict__["_keys"] = keys  # the suit keys, added up as the words were read (see hand_keys)
+        return h
     if "#" in text:
         text = text[: text.index("#")]
     concealed: list[int] = []
@@ -818,7 +830,8 @@ def format_tiles(tiles: Iterable[int], jokers: int = 0) -> str:
 
 
 _WIN_TEXT = tuple(_run_text((t,)) for t in range(34)) + ("J",)  # the tile after @
-_SUIT_TEXT: dict = {}  # (suit, key) -> the suit's run as format_tiles writes it
+_SUIT_TEXT = ({}, {}, {}, {})  # per suit: key -> the suit's run as format_tiles writes it
+_PLACE_TEXT = tuple(tuple(_TILE_TEXT[9 * s + i] for i in range(9 if s < 3 else 7)) for s in range(4))
 
 
 def _hand_text(hand: Hand) -> str:
@@ -828,22 +841,32 @@ def _hand_text(hand: Hand) -> str:
     c = hand.concealed
     if len(c) >= 8 and any(map(eq, c, c[7:])):
         return format_tiles(c, hand.jokers)
-    return _keys_text(hand_keys(hand), hand.jokers)
+    keys = hand.__dict__.get("_keys")
+    return _keys_text(hand_keys(hand) if keys is None else keys, hand.jokers)
+
+
+def _suit_text(s: int, key: int) -> str:
+    """The run of suit ``s`` whose key is ``key``, as :func:`format_tiles` writes it (memoised)."""
+    table = _SUIT_TEXT[s]
+    if len(table) > 50_000:
+        table.clear()
+    places = _PLACE_TEXT[s]
+    text = table[key] = "".join([places[i] * ((key >> 3 * i) & 7) for i in range(len(places))]) + _RUN_END[s]
+    return text
 
 
 def _keys_text(keys, jokers: int = 0) -> str:
     """:func:`format_tiles` of the tiles whose suit keys are ``keys`` (speed, issue 15)."""
+    m, p, s, z = keys
     out = []
-    for s in range(4):
-        key = keys[s]
-        if key:
-            text = _SUIT_TEXT.get((s, key))
-            if text is None:
-                if len(_SUIT_TEXT) > 100_000:
-                    _SUIT_TEXT.clear()
-                text = _SUIT_TEXT[(s, key)] = format_tiles(
-                    [9 * s + i for i in range(9 if s < 3 else 7) for _ in range((key >> 3 * i) & 7)])
-            out.append(text)
+    if m:
+        out.append(_SUIT_TEXT[0].get(m) or _suit_text(0, m))
+    if p:
+        out.append(_SUIT_TEXT[1].get(p) or _suit_text(1, p))
+    if s:
+        out.append(_SUIT_TEXT[2].get(s) or _suit_text(2, s))
+    if z:
+        out.append(_SUIT_TEXT[3].get(z) or _suit_text(3, z))
     if jokers:
         out.append("J" * jokers)
     return " ".join(out)
