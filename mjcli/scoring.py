@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from . import decompose
 from .context import apply_overrides  # noqa: F401  (public here too: tests and library users read it from scoring)
@@ -151,7 +152,7 @@ class _Plan:
     """
 
     __slots__ = ("variant", "hand_rows", "reading_rows", "shared_rows", "context_rows", "tiles", "thirteen", "most",
-                 "by_context", "payments", "alone", "reading_groups", "shared_groups", "context_groups",
+                 "by_context", "payments", "alone", "parts", "reading_groups", "shared_groups", "context_groups",
                  "ask_reading", "ask_shared", "ask_context", "context_live")
 
     def __init__(self, variant):
@@ -177,6 +178,7 @@ class _Plan:
         self.by_context: dict = {}
         self.payments: dict = {}
         self.alone: dict = {}  # hand context -> whether it wins whatever the tiles (wins_without_sets)
+        self.parts: dict = {}  # what was found, how the hand was won -> a winning result's patterns, totals, payment
 
     def hand_found(self, hand: Hand) -> tuple:
         """``(index, spec, count)`` of each pattern present that needs no reading."""
@@ -206,6 +208,31 @@ class _Plan:
         out.sort(key=_first)  # YAML order (the groups are by ``when``)
         return out
 
+    def best_result(self, hand: Hand, reading, text: str, found: list) -> ScoreResult:
+        """The result of a winning reading with the patterns ``found`` in it, its payment set as :func:`score`
+        sets it. What depends only on the patterns and how the hand was won (the patterns listed, the totals,
+        the payment) is worked out once and kept (speed, issue 15); each result gets its own lists and dict."""
+        robbed = "rob-kong" in hand.flags
+        key = (tuple([(f[0], f[2]) for f in found]), hand.self_drawn, robbed)
+        parts = self.parts.get(key)
+        if parts is None:
+            variant = self.variant
+            res = _result(hand, variant, reading, text, _tally(variant, found))
+            res.payment = self.payment(res, hand.self_drawn, robbed) if res.meets_minimum else None
+            if len(self.parts) > 4096:
+                self.parts.clear()
+            self.parts[key] = (tuple(res.patterns), res.raw, res.total, res.limit_hand,
+                               None if res.payment is None else dict(res.payment))
+            return res
+        patterns, raw, total, limit_hand, pay = parts
+        variant = self.variant
+        res = _new(ScoreResult)  # as _result makes it, winning (it has a reading)
+        res.__dict__.update(hand=text, variant=variant.id, unit=variant.unit, minimum=variant.minimum,
+                            limit=variant.limit, ok=True, error=None, winning=True, patterns=list(patterns), raw=raw,
+                            total=total, limit_hand=limit_hand, payment=None if pay is None else dict(pay),
+                            reading=reading.describe(), alternatives=[], extra={})
+        return res
+
     def payment(self, res: ScoreResult, self_drawn: bool, robbed_kong: bool = False) -> dict | None:
         """:func:`mjcli.payments.payment_summary` of a result, a fresh dict each time."""
         key = (res.total, self_drawn, robbed_kong, tuple([p.id for p in res.patterns]))
@@ -220,8 +247,7 @@ class _Plan:
         return dict(pay) if pay is not None else None
 
 
-def _first(row):
-    return row[0]
+_first = itemgetter(0)
 
 
 def _ask(groups, shape, ctx, out: list) -> None:
@@ -315,6 +341,16 @@ def _tally(variant, found: list) -> tuple:
     return found, found, raw, min(raw, variant.limit), False
 
 
+def _plain_raw(found) -> int | None:
+    """The points of ``found`` added up, or None when a pattern in it replaces another or is a limit hand."""
+    raw = 0
+    for _, spec, n in found:
+        if spec.replaces or spec.limit:
+            return None
+        raw += spec.value * n
+    return raw
+
+
 def _rank_key(variant, found: list) -> tuple:
     """(total, raw, limit hand?) of :func:`_tally`, without building its lists when no pattern found replaces
     another or is a limit hand (the common case)."""
@@ -374,13 +410,13 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
     if all_readings:
         results = [_result(hand, variant, r, text, _tally(variant, plan.found(hand, r, hand_found))) for r in rs]
     elif rs:
-        best_r, best_t, best_key = None, None, None
+        best_r, best_found, best_key = None, None, None
         for r in rs:
-            t = _tally(variant, plan.found(hand, r, hand_found))
-            key = (t[3], t[2], t[4])  # total, raw, limit hand: as _rank (every reading wins)
+            found = plan.found(hand, r, hand_found)
+            key = _rank_key(variant, found)  # total, raw, limit hand: as _rank (every reading wins)
             if best_key is None or key > best_key:
-                best_r, best_t, best_key = r, t, key
-        results = [_result(hand, variant, best_r, text, best_t)]
+                best_r, best_found, best_key = r, found, key
+        return plan.best_result(hand, best_r, text, best_found)
     else:
         results = []
     if not results:
@@ -426,29 +462,40 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
     contexts = list(contexts)
     founds = [plan.hand_found(h) for h in contexts]
     if rs:
+        # only the best total is wanted: a reading's total is its raw points up to the limit, added up from
+        # the three lists found (the context's, the reading's shared, the reading's for this context) unless
+        # a pattern found replaces another or is a limit hand, when _rank_key works it out from them all
         best: list = [None] * len(contexts)
         ask_shared, ask_context, context_live = plan.ask_shared, plan.ask_context, plan.context_live
+        limit = variant.limit
+        founds_raw = [_plain_raw(f) for f in founds]
         h0 = contexts[0]
         for r in rs:
             ctx0 = make_ctx(h0, variant, r, None if r.special else r.eye)
             shape = ctx0.shape
             shared = []
             ask_shared(shape, ctx0, shared)
+            shared_raw = _plain_raw(shared)
             live = context_live(shape)  # some predicate of the context's is to be asked on this reading
             for k, h in enumerate(contexts):
-                found = list(founds[k])
-                found += shared
+                own = []
                 if live:
                     ctx = ctx0
                     if k:  # ctx0 for this context: the same reading, shape and eye
                         ctx = _Ctx_new(Ctx)
                         ctx.__dict__.update(ctx0.__dict__, hand=h, cache={})
                         ctx.__dict__.pop("groups", None)  # this context's groups, made if asked for
-                    ask_context(shape, ctx, found)
-                key = _rank_key(variant, found)  # the order of the rows does not change the total
-                if best[k] is None or key > best[k]:
-                    best[k] = key
-        return [b[0] for b in best]
+                    ask_context(shape, ctx, own)
+                raw = founds_raw[k]
+                own_raw = _plain_raw(own) if own else 0
+                if raw is None or shared_raw is None or own_raw is None:
+                    total = _rank_key(variant, list(founds[k]) + shared + own)[0]  # the order does not matter
+                else:
+                    raw += shared_raw + own_raw
+                    total = raw if raw < limit else limit
+                if best[k] is None or total > best[k]:
+                    best[k] = total
+        return best
     out = []
     for h, hand_found in zip(contexts, founds):
         t = _tally(variant, list(hand_found))
