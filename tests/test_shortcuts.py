@@ -89,6 +89,43 @@ def test_the_compiled_plan_asks_what_the_loop_asks():
         assert asked > 300
 
 
+def test_a_predicate_finds_nothing_where_its_when_is_false():
+    """The scorer skips a predicate on a reading where its ``when`` (a Shape attribute) is false: asked there
+    anyway, every predicate of every mahjong variant finds nothing (generated hands, and hands made to have
+    the shapes the narrow ``when``s name: four chows, four pongs, wind and dragon pongs)."""
+    import random
+
+    from mjcli import decompose
+    from mjcli.patterns import REGISTRY
+    from mjcli.scoring import _plan
+
+    from test_templates import hand as gen
+
+    made = ["123m 456m 789m 234p 55s @5s", "111m 999p EEE SSS 55s @5s zimo", "EEE SSS WWW 11m 99m @9m seat=S",
+            "EEE SSS WWW NNN 55p @5p zimo round=S", "PPP FFF 123m 456m 99m @9m", "111m 222m 333m 444m 55m @5m",
+            "123p 123p 123p 789s EE @E seat=W", "[EEE] (SSSS) 123m 789m 55p @5p", "NNN 123s 456s 789s 11p @1p"]
+    for vid in ("hk", "sg", "my3"):
+        v = load_builtin(vid)
+        plan = _plan(v)
+        rng = random.Random(f"when-{vid}")
+        texts = made + [gen(rng, vid, 14) for _ in range(400)]
+        skipped = 0
+        for text in texts:
+            try:
+                h = parse_hand(text, complete=True)
+            except Exception:
+                continue
+            for r in decompose.readings(h, plan.tiles, plan.thirteen, plan.most):
+                ctx = make_ctx(h, v, r, None if r.special else r.eye)
+                for _, spec, fn, options, when in plan.reading_rows:
+                    if when is not None and not getattr(ctx.shape, when):
+                        ctx.opts = options
+                        assert not fn(ctx), (vid, text, spec.id, when)
+                        skipped += 1
+        assert skipped > 1000
+        assert all(REGISTRY[spec.id].when == when for _, spec, _, _, when in plan.reading_rows)
+
+
 def test_a_hands_text_from_its_suit_keys_is_format_tiles():
     import random
 

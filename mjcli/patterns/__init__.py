@@ -70,11 +70,12 @@ class Shape:
     the suit letters present; ``honours``, ``terminals`` (a 1 or 9) and
     ``simples`` (a suited 2-8) say whether the hand holds any such tile;
     ``one_suit`` and ``no_simples`` say so for the flushes and the
-    terminal hands. A predicate's ``when`` names one of these.
+    terminal hands; ``four_chows`` and ``four_triplets`` say the four sets are
+    all chows, or all pongs and kongs. A predicate's ``when`` names one of these.
     """
 
     __slots__ = ("sets", "chows", "triplets", "kongs", "triplet_tiles", "dragon_sets", "wind_sets",
-                 "suits", "honours", "terminals", "simples", "one_suit", "no_simples")
+                 "suits", "honours", "terminals", "simples", "one_suit", "no_simples", "four_chows", "four_triplets")
 
     def __init__(self, groups, eye: int | None):
         _fill(self, [(g.kind, g.tile, g.jokers) for g in groups], eye)
@@ -120,6 +121,8 @@ def _fill(s: Shape, sets, eye: int | None) -> Shape:
     s.simples = simples = bool(bits & _SIMPLE)
     s.one_suit = len(suits) == 1
     s.no_simples = not simples
+    s.four_chows = chows == 4
+    s.four_triplets = len(trip) == 4
     return s
 
 

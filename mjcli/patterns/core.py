@@ -21,14 +21,14 @@ def _bonus(ctx: Ctx, families=("flower", "season")) -> list[tuple[str, int]]:
 # --- shape -----------------------------------------------------------------
 
 
-@pattern("ping_wu", when="chows", context_free=True)
+@pattern("ping_wu", when="four_chows", context_free=True)
 def ping_wu(ctx: Ctx) -> int:
     """Ping Wu 平糊: four chows and any pair."""
     shape = ctx.shape
     return int(not ctx.special and shape.sets == 4 and shape.chows == 4)
 
 
-@pattern("all_pungs", "all_pongs", when="triplets", context_free=True)
+@pattern("all_pungs", "all_pongs", when="four_triplets", context_free=True)
 def all_pungs(ctx: Ctx) -> int:
     """Dui Dui Wu 對對糊: four pungs or kongs and a pair."""
     shape = ctx.shape
@@ -110,19 +110,19 @@ def big_winds(ctx: Ctx) -> int:
     return int(len(_honour_kinds(ctx, 27, 31)) == 4)
 
 
-@pattern("seat_wind", when="triplets")
+@pattern("seat_wind", when="wind_sets")
 def seat_wind(ctx: Ctx) -> int:
     """Mun Fung 門風: a pung or kong of the seat wind."""
     return ctx.shape.triplet_tiles.count(WIND_TILE[ctx.hand.seat])
 
 
-@pattern("round_wind", "east_set", when="triplets")
+@pattern("round_wind", "east_set", when="wind_sets")
 def round_wind(ctx: Ctx) -> int:
     """Quan Fung 圈風: a pung or kong of the round wind."""
     return ctx.shape.triplet_tiles.count(WIND_TILE[ctx.hand.round])
 
 
-@pattern("north_set", when="triplets", context_free=True)
+@pattern("north_set", when="wind_sets", context_free=True)
 def north_set(ctx: Ctx) -> int:
     """Bak 北: a pung or kong of North (the empty seat in a three-player game)."""
     return ctx.shape.triplet_tiles.count(WIND_TILE["N"])
@@ -134,7 +134,7 @@ def four_kongs(ctx: Ctx) -> int:
     return int(ctx.shape.kongs == 4)
 
 
-@pattern("four_concealed_pungs", "four_concealed_pongs", "kam_kam_hu", when="triplets",
+@pattern("four_concealed_pungs", "four_concealed_pongs", "kam_kam_hu", when="four_triplets",
          options={"win_tile": ("eye_on_discard", "pong", "self_drawn_only")})
 def four_concealed_pungs(ctx: Ctx) -> int:
     """Sei Om Hak 四暗刻: four pungs or kongs formed in hand.

@@ -25,7 +25,7 @@ def _families(ctx: Ctx) -> list[str]:
     return [BONUS_TOKENS[b][0] for b in ctx.hand.bonus]
 
 
-@pattern("all_chows", when="chows", context_free=True)
+@pattern("all_chows", when="four_chows", context_free=True)
 def all_chows(ctx: Ctx) -> int:
     """Ping Hu 平胡 (All Chow): four chows and an eye of the suit (Tong)."""
     shape = ctx.shape

@@ -64,13 +64,13 @@ def _waits_before_win(hand, variant) -> tuple:
     return _WAITS[key]
 
 
-@pattern("ping_hu", when="chows")
+@pattern("ping_hu", when="four_chows")
 def ping_hu(ctx: Ctx) -> int:
     """Ping Hu 平胡: four chows, a plain pair, no bonus tile; a discard win needs a two-or-more-kind wait."""
     return int(not ctx.hand.bonus and _ping_hu_shape(ctx) and _wait_rule(ctx))
 
 
-@pattern("lesser_ping_hu", when="chows")
+@pattern("lesser_ping_hu", when="four_chows")
 def lesser_ping_hu(ctx: Ctx) -> int:
     """Xiao Ping Hu 小平胡: the Ping Hu shape and wait rule, with bonus tiles."""
     return int(bool(ctx.hand.bonus) and _ping_hu_shape(ctx) and _wait_rule(ctx))
