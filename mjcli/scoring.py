@@ -182,9 +182,13 @@ class _Plan:
 
     def hand_found(self, hand: Hand) -> tuple:
         """``(index, spec, count)`` of each pattern present that needs no reading."""
+        return self.context_entry(hand)[0]
+
+    def context_entry(self, hand: Hand) -> tuple:
+        """(:meth:`hand_found`, its points added up as :func:`_plain_raw` adds them), kept per hand context."""
         key = (hand.jokers, hand.melds, hand.bonus, hand.self_drawn, hand.seat, hand.round, hand.flags)
-        found = self.by_context.get(key)
-        if found is None:
+        entry = self.by_context.get(key)
+        if entry is None:
             ctx = Ctx(hand, self.variant, None, _groups(hand, None), None)
             out = []
             for i, spec, fn, options, _ in self.hand_rows:
@@ -194,8 +198,8 @@ class _Plan:
                     out.append((i, spec, n))
             if len(self.by_context) > 4096:
                 self.by_context.clear()
-            found = self.by_context[key] = tuple(out)
-        return found
+            entry = self.by_context[key] = (tuple(out), _plain_raw(out))
+        return entry
 
     def found(self, hand: Hand, reading, hand_found: tuple) -> list:
         """``(index, spec, count)`` of every pattern present in this reading, in YAML order."""
@@ -460,7 +464,9 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
     plan = _plan(variant)
     rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else []
     contexts = list(contexts)
-    founds = [plan.hand_found(h) for h in contexts]
+    entries = [plan.context_entry(h) for h in contexts]
+    founds = [e[0] for e in entries]
+    founds_raw = [e[1] for e in entries]
     if rs:
         # only the best total is wanted: a reading's total is its raw points up to the limit, added up from
         # the three lists found (the context's, the reading's shared, the reading's for this context) unless
@@ -468,7 +474,6 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
         best: list = [None] * len(contexts)
         ask_shared, ask_context, context_live = plan.ask_shared, plan.ask_context, plan.context_live
         limit = variant.limit
-        founds_raw = [_plain_raw(f) for f in founds]
         h0 = contexts[0]
         for r in rs:
             ctx0 = make_ctx(h0, variant, r, None if r.special else r.eye)

@@ -116,8 +116,10 @@ def wait(hand: Hand, variant) -> WaitResult:
     check_size(hand, variant, 13)
     self_only = bool(hand.flags & _SELF_DRAWN_WORDS)
     discard_only = bool(hand.flags & _DISCARD_WORDS)
+    keys13 = hand_keys(hand)  # kept from the parse when it added them up
     hand = make_hand(hand.concealed, hand.jokers, hand.melds, hand.bonus, None, False, hand.seat, hand.round,
                      hand.flags)
+    hand.__dict__["_keys"] = keys13  # the same tiles (see tiles.hand_keys)
     res = _new(WaitResult)  # WaitResult(format_hand(hand, win=False), variant.id, ...) without the init
     res.__dict__.update(hand=format_hand(hand, win=False), variant=variant.id, unit=variant.unit,
                         minimum=variant.minimum, ok=True, error=None, ready=False, waits=[], notes=[], extra={},
@@ -127,7 +129,6 @@ def wait(hand: Hand, variant) -> WaitResult:
     concealed, jokers, melds, bonus, seat, round_, flags = (hand.concealed, hand.jokers, hand.melds, hand.bonus,
                                                             hand.seat, hand.round, hand.flags)
     winners, alone = _winning_tiles(hand, variant, jokers_left)
-    keys13 = hand_keys(hand)
     for t in winners:
         # hand.with_tile(t, self_drawn=False) and the same self-drawn, built directly (speed, issue 15)
         if t == JOKER:
