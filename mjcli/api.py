@@ -66,3 +66,14 @@ def score_line(text: str, variant, overrides: dict | None = None, all_readings: 
 
 def wait_line(text: str, variant, overrides: dict | None = None):
     return _game(variant).wait_line(text, variant, overrides=overrides)
+
+
+def score_answer(variant, overrides: dict | None = None, all_readings: bool = False):
+    """``answer(text)``, the same as ``score_line(text, variant, overrides, all_readings)`` for each line of a
+    batch, with the game looked up once."""
+    return _game(variant).score_answer(variant, overrides, all_readings)
+
+
+def wait_answer(variant, overrides: dict | None = None):
+    """``answer(text)``, the same as ``wait_line(text, variant, overrides)``, the game looked up once."""
+    return _game(variant).wait_answer(variant, overrides)

@@ -207,12 +207,12 @@ def answer_json(n: int, item, answer, fmt: str | None = None, base: dict | None 
 def _rebuild(spec):
     """A worker that was not forked: the variant and the answer made again from the command's options."""
     command, variant, rules_file, overrides, all_readings, fmt, kind = spec
-    from .api import load_variant, score_line, wait_line
+    from .api import load_variant, score_answer, wait_answer
 
     v = load_variant(variant, rules_file)
     if command == "score":
-        return (lambda text: score_line(text, v, overrides, all_readings)), fmt, kind
-    return (lambda text: wait_line(text, v, overrides)), fmt, kind
+        return score_answer(v, overrides, all_readings), fmt, kind
+    return wait_answer(v, overrides), fmt, kind
 
 
 def _init_worker(spec):

@@ -252,7 +252,9 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
 
     def records():
         one = answer_json if fmt in ("json", "jsonl") else answer_record  # JSON: text from templates
-        for n, item in numbered():
+        for n, item, where in iter_input(hands, progress, whole):  # as numbered(), one generator fewer
+            if not where.startswith("line "):
+                wheres[n] = where
             res, bad = one(n, item, answer, fmt, base)
             state["bad"] += bad
             yield res
@@ -369,9 +371,9 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
     header = _header(fmt, no_header)
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
-    from .api import score_line
+    from .api import score_answer
 
-    _run_batch(hands, fmt, "score", glyphs, lambda text: score_line(text, v, ov, all_readings), progress,
+    _run_batch(hands, fmt, "score", glyphs, score_answer(v, ov, all_readings), progress,
                _whole(v, "score"), header, jobs,
                ("score", variant, rules_file, ov, all_readings, fmt, "score"), v)
 
@@ -400,9 +402,9 @@ def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, **k
     header = _header(fmt, no_header)
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
-    from .api import wait_line
+    from .api import wait_answer
 
-    _run_batch(hands, fmt, "wait", glyphs, lambda text: wait_line(text, v, ov), progress, _whole(v, "wait"),
+    _run_batch(hands, fmt, "wait", glyphs, wait_answer(v, ov), progress, _whole(v, "wait"),
                header, jobs, ("wait", variant, rules_file, ov, False, fmt, "wait"), v)
 
 

@@ -247,11 +247,12 @@ def emit(records: Iterable[dict], fmt: str, kind: str, out: TextIO, *, glyphs: b
     from .contract import shape
 
     if fmt in ("json", "jsonl"):  # a record may come as its JSON text already (mjcli.batch.json_record)
-        texts = (rec if rec.__class__ is str else dumps(shape(kind, rec)) for rec in records)
         if fmt == "jsonl":
-            for text in texts:
-                out.write(text + "\n")
+            write = out.write
+            for rec in records:
+                write((rec if rec.__class__ is str else dumps(shape(kind, rec))) + "\n")
             return
+        texts = (rec if rec.__class__ is str else dumps(shape(kind, rec)) for rec in records)
         out.write("[")
         first = True
         for text in texts:

@@ -48,6 +48,15 @@ class Game:
         """One line of notation -> what completes it (or what each discard leaves)."""
         raise NotImplementedError
 
+    def score_answer(self, variant, overrides=None, all_readings: bool = False):
+        """``answer(text)``: :meth:`score_line` with these options, for every line of a batch (a game may give
+        a quicker one that calls its scorer directly)."""
+        return lambda text: self.score_line(text, variant, overrides, all_readings)
+
+    def wait_answer(self, variant, overrides=None):
+        """``answer(text)``: :meth:`wait_line` with these options, for every line of a batch."""
+        return lambda text: self.wait_line(text, variant, overrides)
+
     def whole_hand(self, text: str, variant, command: str) -> bool:
         """True when ``text`` alone is a complete hand for ``command`` (score or wait): the arguments of a
         command line are then each a hand, else they are joined into one."""
