@@ -525,9 +525,19 @@ def suit_waits(key: int, chows: bool, J: int, others: int) -> tuple:
     if out is None:
         memo = _memo(J, chows)
         places = []
-        for p in range(9 if chows else 7):
-            if (key >> 3 * p) & 7 < 4 and accepts(combine(others, suit_mask(key + (1 << 3 * p), chows, J, memo), J), J):
-                places.append(p)
+        if J == 0:  # accepts(combine(others, m, 0), 0), written out: one eye between the suit and the others
+            for p in range(9 if chows else 7):
+                if (key >> 3 * p) & 7 < 4:
+                    m = memo.get(key + (1 << 3 * p))
+                    if m is None:
+                        m = suit_mask(key + (1 << 3 * p), chows, 0, memo)
+                    if (others & (m >> 1) | (others >> 1) & m) & 1:
+                        places.append(p)
+        else:
+            for p in range(9 if chows else 7):
+                if (key >> 3 * p) & 7 < 4 and accepts(combine(others, suit_mask(key + (1 << 3 * p), chows, J, memo), J),
+                                                      J):
+                    places.append(p)
         out = d[(key, others)] = tuple(places)
     return out
 

@@ -138,13 +138,19 @@ def wait(hand: Hand, variant) -> WaitResult:
             keys14 = list(keys13)
             keys14[SUIT_OF[t]] += PLACE_INC[t]
             keys14 = tuple(keys14)
-        on_discard = make_hand(tiles, n_fei, melds, bonus, t, False, seat, round_, flags)
-        on_discard.__dict__["_keys"] = keys14  # the suit keys of the 13 tiles and t (see tiles.hand_keys)
+        # make_hand(tiles, n_fei, melds, bonus, t, False, seat, round_, flags), its suit keys those of the 13
+        # tiles and t (see tiles.hand_keys): the 13-tile hand's fields with these; the self-drawn hand the same
+        # with self_drawn True
+        fields = hand.__dict__.copy()
+        fields["concealed"], fields["jokers"], fields["win"], fields["_keys"] = tiles, n_fei, t, keys14
+        on_discard = _new(Hand)
+        on_discard.__dict__.update(fields)
         by_discard = t != JOKER and not self_only  # a discarded Fei cannot be claimed: self-drawn only
         by_self = not discard_only
         if by_self:
-            drawn = make_hand(tiles, n_fei, melds, bonus, t, True, seat, round_, flags)
-            drawn.__dict__["_keys"] = keys14
+            fields["self_drawn"] = True
+            drawn = _new(Hand)
+            drawn.__dict__.update(fields)
         ways = ((on_discard,) if by_discard else ()) + ((drawn,) if by_self else ())
         totals = iter(win_totals(on_discard, variant, ways, checked=True) if ways else ())
         discard = next(totals) if by_discard else None

@@ -146,3 +146,28 @@ def test_a_hand_of_melds_and_two_fei_reads_the_fei_as_its_eye():
     # hands with no Fei must leave this to the general one)
     res = score(parse_hand("JJ [123p] [456p] [789p] [EEE] | cat @J zimo"), load_builtin("my3"))
     assert res.winning and res.reading.endswith("~JJ")
+
+
+def test_a_suits_waits_with_no_fei_are_the_general_tables():
+    """decompose.suit_waits with no Fei reads one eye between the suit and the others straight from the masks
+    (speed, issue 15): the places are those the general combine/accepts test gives, for random suit shapes."""
+    import random
+
+    from mjcli import decompose as D
+
+    rng = random.Random("suit-waits")
+    checked = 0
+    for chows in (True, False):
+        n = 9 if chows else 7
+        memo = D._memo(0, chows)
+        for _ in range(3000):
+            key = sum(1 << 3 * rng.randrange(n) for _ in range(rng.randrange(1, 14)))
+            if not D._fits(key):
+                continue
+            for others in (1, 2, 3):
+                want = tuple(p for p in range(n) if (key >> 3 * p) & 7 < 4 and D.accepts(
+                    D.combine(others, D.suit_mask(key + (1 << 3 * p), chows, 0, memo), 0), 0))
+                D._WAITS.pop((0, chows), None)
+                assert D.suit_waits(key, chows, 0, others) == want, (oct(key), others)
+                checked += 1
+    assert checked > 3000
