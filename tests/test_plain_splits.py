@@ -40,3 +40,42 @@ def test_splits_from_the_shared_relative_splits_equal_the_general_search():
                 for u, e, ej, ss in D.suit_splits(tuple((k >> 3 * i) & 7 for i in range(D.SUIT_LEN[s])),
                                                   D.SUIT_CHOWS[s], 0, None))
             assert D._splits_abs(s, k, 0) == want, (s, oct(k))
+
+
+def test_the_readings_of_a_hand_with_no_fei_are_the_general_ones():
+    """readings() of a hand with no Fei has a path of its own (decompose._plain_readings, speed, issue 15):
+    the same readings, in the same order, as the general search's splits a suit combined and each place of
+    the winning tile taken (decompose._place_win), on random complete hands with alike sets."""
+    import random
+    from itertools import product
+
+    from mjcli.tiles import hand_keys, make_hand
+
+    rng = random.Random("plain-readings")
+    checked = 0
+    for _ in range(3000):
+        tiles = []
+        for _ in range(4):
+            t = rng.choice([0, 1, 5, 9, 10, 18, 24, 27, 31])
+            tiles += [t, t + 1, t + 2] if t < 27 and t % 9 < 7 and rng.random() < 0.6 else [t] * 3
+        tiles += [rng.choice([0, 2, 9, 13, 27])] * 2
+        if any(tiles.count(t) > 4 for t in tiles):
+            continue
+        win = rng.choice(tiles)
+        h = make_hand(tuple(sorted(tiles)), 0, (), (), win, False, "E", "E", frozenset())
+        per_suit = []
+        for s, key in enumerate(hand_keys(h)):
+            if key:
+                counts = tuple((key >> 3 * i) & 7 for i in range(D.SUIT_LEN[s]))
+                base = D.SUIT_BASE[s]
+                per_suit.append([(e if e is None else base + e,
+                                  tuple(sorted(((k, base + t, j) for k, t, j in ss), key=lambda x: (x[1], x[0], x[2]))))
+                                 for _, e, _, ss in D.suit_splits(counts, D.SUIT_CHOWS[s], 0, None)])
+        want = []
+        for combo in product(*per_suit):
+            eyes = [e for e, _ in combo if e is not None]
+            if len(eyes) == 1:
+                D._place_win(want, h, tuple(st for _, ss in combo for st in ss), eyes[0], 0)
+        assert D.readings(h, list(range(34)), False) == want, tiles
+        checked += bool(want)
+    assert checked > 1000
