@@ -42,9 +42,10 @@ class Reading:
     def describe(self) -> str:
         if self.special:
             return self.special
-        parts = [_set_text(s) for s in self.sets]
+        memo = _SET_TEXT
+        parts = [memo.get(s) or _set_text(s) for s in self.sets]  # _set_text of each, its memo read here
         if self.eye is not None:
-            parts.append(_set_text(("eye", self.eye, self.eye_jokers)))
+            parts.append(_EYE_TEXT[self.eye] if not self.eye_jokers else _set_text(("eye", self.eye, self.eye_jokers)))
         return " ".join(parts)
 
 
@@ -69,6 +70,9 @@ def _text(tiles, jokers):
         body = "".join("ESWNPFC"[int(c[0]) - 1] for c in codes)
         suit = ""
     return body + suit + ("~" + "J" * jokers if jokers else "")
+
+
+_EYE_TEXT = tuple(_text([t, t], 0) for t in range(34))  # an eye with no Fei: _set_text(("eye", t, 0))
 
 
 # --------------------------------------------------------------------------
