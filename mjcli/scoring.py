@@ -209,7 +209,8 @@ class _Plan:
         shape = ctx.shape
         out = list(hand_found)
         self.ask_reading(shape, ctx, out)
-        out.sort(key=_first)  # YAML order (the groups are by ``when``)
+        if len(out) > 1:
+            out.sort(key=_first)  # YAML order (the groups are by ``when``)
         return out
 
     def best_result(self, hand: Hand, reading, text: str, found: list) -> ScoreResult:

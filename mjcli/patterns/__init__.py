@@ -103,10 +103,12 @@ def _fill(s: Shape, sets, eye: int | None) -> Shape:
         bits |= _TILE_BITS[t]
         if kind == KONG:
             kongs += 1
-        if t >= 31:
-            dragons += 1
-        elif t >= 27:
-            winds += 1
+    if bits & _HONOUR:  # the honour pongs counted only when there is an honour
+        for t in trip:
+            if t >= 31:
+                dragons += 1
+            elif t >= 27:
+                winds += 1
     suits = _SUITS[bits & 7]
     s.sets = len(sets)
     s.chows = chows
