@@ -193,17 +193,23 @@ def iter_input(hands: tuple[str, ...], progress: bool | None = None, whole=None)
         for i, h in enumerate(hands, 1):
             yield i, h, f"argument {i}"
         return
+    stream = _stdin(hands)
+    from .lines import read_lines
+    from .progress import track
+
+    for n, item in track(read_lines(stream, flush_when_waiting=True), stream, progress, what="hands"):
+        yield n, item, f"line {n}"
+
+
+def _stdin(hands: tuple[str, ...]):
+    """Standard input to read the hands from (binary when it can be), once it is known to be there."""
     if sys.stdin is None:  # started with standard input closed (`mjcli score <&-`)
         raise Fail("standard input is closed; give the hands as arguments or pipe them in")
     stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin
     if hasattr(sys.stdin, "isatty") and sys.stdin.isatty() and not hands:
         raise Fail("no hand given; write a hand as an argument (mjcli score '123m 456m 789m 234p 55s') "
                    "or pipe hands one per line")
-    from .lines import read_lines
-    from .progress import track
-
-    for n, item in track(read_lines(stream, flush_when_waiting=True), stream, progress, what="hands"):
-        yield n, item, f"line {n}"
+    return stream
 
 
 def jobs_option(fn):
@@ -261,8 +267,15 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
 
     def chunked():  # --jobs N: chunks answered by worker processes, in input order
         from .batch import answer_chunks, cores
+        from .progress import wanted
 
-        for recs, bad in answer_chunks(numbered(), answer, fmt, kind, jobs or cores(), spec, base):
+        raw = None
+        if (not hands or hands == ("-",)) and not wanted(progress):  # the workers read the lines (speed, issue 15)
+            raw = _stdin(hands)
+            if raw is sys.stdin:
+                raw = None  # a text stream with no bytes under it (a test's): the lines as read_lines gives them
+        for recs, bad in answer_chunks(numbered() if raw is None else (), answer, fmt, kind, jobs or cores(), spec,
+                                       base, raw):
             state["bad"] += bad
             if fmt == "jsonl":
                 sys.stdout.write(recs)  # the worker wrote the chunk's lines with emit

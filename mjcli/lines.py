@@ -26,6 +26,40 @@ def is_live(stream) -> bool:
         return True
 
 
+def too_long(size: int, what: str = "a hand") -> MjError:
+    """The error of a line of ``size`` bytes, too long to read."""
+    return MjError(f"{size} bytes; {what} is one short line (at most {MAX_LINE} characters)", "line_too_long")
+
+
+def line_item(i: int, raw, what: str = "a hand"):
+    """Line ``i`` as read (bytes or text, its end of line on): its text, an MjError, or None to skip it (blank,
+    a ``#`` comment)."""
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return MjError(f"not UTF-8 text (byte {exc.start + 1}); save the file as UTF-8", "encoding_error")
+    else:
+        text = raw
+    if i == 1:
+        text = text.lstrip("\ufeff")
+    text = text.strip()
+    if not text or text.startswith("#"):
+        return None
+    if len(text) > MAX_LINE:
+        return MjError(f"{len(text)} characters; {what} is one short line (at most {MAX_LINE})", "line_too_long")
+    return text
+
+
+def _skip_rest(stream, raw, cap: int) -> int:
+    """Read on to the end of a line too long to hold; its size in bytes."""
+    size = len(raw)
+    while raw and raw[-1:] not in (b"\n", "\n"):  # skip the rest without holding it in memory
+        raw = stream.readline(cap)
+        size += len(raw)
+    return size
+
+
 def read_lines(stream: BinaryIO, what: str = "a hand", flush_when_waiting: bool = False
                ) -> Iterator[tuple[int, str | MjError]]:
     """The lines of ``stream`` (bytes or text) with their numbers, never holding more than one short line."""
@@ -40,28 +74,32 @@ def read_lines(stream: BinaryIO, what: str = "a hand", flush_when_waiting: bool 
             return
         i += 1
         if len(raw) == cap and raw[-1:] not in (b"\n", "\n"):
-            size = len(raw)
-            while raw and raw[-1:] not in (b"\n", "\n"):  # skip the rest without holding it in memory
-                raw = stream.readline(cap)
-                size += len(raw)
-            yield i, MjError(f"{size} bytes; {what} is one short line (at most {MAX_LINE} characters)",
-                             "line_too_long")
+            yield i, too_long(_skip_rest(stream, raw, cap), what)
             continue
-        if isinstance(raw, bytes):
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                yield i, MjError(f"not UTF-8 text (byte {exc.start + 1}); save the file as UTF-8", "encoding_error")
-                continue
-        else:
-            text = raw
-        if i == 1:
-            text = text.lstrip("\ufeff")
-        text = text.strip()
-        if not text or text.startswith("#"):
-            continue
-        if len(text) > MAX_LINE:
-            yield i, MjError(f"{len(text)} characters; {what} is one short line (at most {MAX_LINE})",
-                             "line_too_long")
-            continue
-        yield i, text
+        item = line_item(i, raw, what)
+        if item is not None:
+            yield i, item
+
+
+def raw_chunks(stream: BinaryIO, size: int) -> Iterator[tuple[int, list]]:
+    """The lines of ``stream`` as read, ``size`` at a time: (the first one's number, the lines), each line
+    its bytes, or the size in bytes (an int) of one too long to hold; :func:`line_item` (or :func:`too_long`)
+    makes each what :func:`read_lines` gives. For ``--jobs``: the workers do that, not the process that reads."""
+    cap = MAX_LINE * 4 + 2
+    readline = stream.readline
+    n = 1
+    while True:
+        lines = []
+        for _ in range(size):
+            raw = readline(cap)
+            if not raw:
+                break
+            if len(raw) == cap and raw[-1:] not in (b"\n", "\n"):
+                raw = _skip_rest(stream, raw, cap)
+            lines.append(raw)
+        if not lines:
+            return
+        yield n, lines
+        n += len(lines)
+        if len(lines) < size:
+            return

@@ -143,3 +143,28 @@ def test_a_worker_that_is_not_forked_makes_the_same_answer(command):
     for text in SCORE_LINES + WAIT_LINES:
         want = score_line(text, v, ov) if command == "score" else wait_line(text, v, ov)
         assert answer(text).as_dict() == want.as_dict()
+
+
+def test_workers_read_the_raw_lines_as_one_process_reads_them(tmp_path):
+    """With --jobs the lines of standard input go to the workers as read (speed, issue 15): a byte-order mark,
+    CRLF ends, blank lines, comments, a line that is not UTF-8 and one too long to hold (over a chunk boundary,
+    2,600 lines: the workers start) give the bytes, messages and exit code of one process."""
+    from mjcli.lines import MAX_LINE
+
+    lines = [SCORE_LINES[i % len(SCORE_LINES)].encode() for i in range(2600)]
+    lines[0] = b"\xef\xbb\xbf" + lines[0]
+    lines[500] = b"\xff\xfe not utf-8"
+    lines[1023] = b"9" * (MAX_LINE * 4 + 50)  # the last line of the first chunk, too long to hold
+    lines[1024] = b"  123m 456m 789m 234p 55s zimo  \r"
+    src = tmp_path / "hands.txt"
+    src.write_bytes(b"\n".join(lines) + b"\n")
+    out = []
+    for jobs in ("1", "2"):
+        with open(src, "rb") as f:
+            p = subprocess.run(MJCLI + ["score", "-f", "table", "--jobs", jobs], stdin=f, capture_output=True,
+                               env=env(), timeout=120)
+        out.append((p.returncode, p.stdout, p.stderr))
+    assert out[0] == out[1]
+    assert out[0][0] == 1
+    assert b"error: line 501: not UTF-8 text" in out[0][2]
+    assert b"error: line 1024: " in out[0][2] and b"bytes; a hand is one short line" in out[0][2]
