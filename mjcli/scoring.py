@@ -405,13 +405,16 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
     Readings are compared by their totals; only the best one (the first of
     equals) is built into a result, unless ``all_readings`` asks for them all."""
     validate(hand, variant, size=None)
-    if hand.size > 14:  # a hand that wins whatever the tiles (eight flowers, four Fei) still has at most 14
-        raise HandError(f"hand has {hand.size} tiles (a kong counts 3); score needs 14 at most, even for a hand "
+    size = hand.size
+    if size > 14:  # a hand that wins whatever the tiles (eight flowers, four Fei) still has at most 14
+        raise HandError(f"hand has {size} tiles (a kong counts 3); score needs 14 at most, even for a hand "
                         "that wins whatever the tiles (eight flowers): take the extra tiles out")
-    plan = _plan(variant)
-    rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else []
+    plan = _PLANS.get(id(variant))
+    if plan is None or plan.variant is not variant:
+        plan = _plan(variant)
+    rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most) if size == 14 else []
     text = format_hand(hand)
-    hand_found = plan.hand_found(hand)
+    hand_found = plan.context_entry(hand)[0]
     if all_readings:
         results = [_result(hand, variant, r, text, _tally(variant, plan.found(hand, r, hand_found))) for r in rs]
     elif rs:
@@ -489,8 +492,9 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
                     ctx = ctx0
                     if k:  # ctx0 for this context: the same reading, shape and eye
                         ctx = _Ctx_new(Ctx)
-                        ctx.__dict__.update(ctx0.__dict__, hand=h, cache={})
-                        ctx.__dict__.pop("groups", None)  # this context's groups, made if asked for
+                        ctx.__dict__.update(ctx0.__dict__, hand=h)
+                        ctx.__dict__.pop("groups", None)  # this context's groups and cache, made if asked for
+                        ctx.__dict__.pop("cache", None)
                     ask_context(shape, ctx, own)
                 raw = founds_raw[k]
                 own_raw = _plain_raw(own) if own else 0

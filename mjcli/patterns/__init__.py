@@ -177,6 +177,9 @@ class Ctx:
         if name == "groups":  # made on first use (make_ctx): most predicates read only the Shape
             g = self.__dict__["groups"] = groups_of(self.hand, self.reading)
             return g
+        if name == "cache":  # made on first use (make_ctx): few predicates keep anything
+            c = self.__dict__["cache"] = {}
+            return c
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
@@ -196,10 +199,10 @@ _new = object.__new__
 def make_ctx(hand, variant, reading, eye) -> Ctx:
     """``Ctx(hand, variant, reading, groups_of(hand, reading), eye)`` without the dataclass's ``__init__`` (the
     scorer makes one a reading: speed, issue 15); the same fields, a fresh ``opts`` and ``cache``. The groups
-    are made when a predicate first asks for them; the Shape is read from the melds and sets."""
+    are made when a predicate first asks for them (the ``cache`` too); the Shape is read from the melds and sets."""
     c = _new(Ctx)
     special = reading.special
-    c.__dict__.update(hand=hand, variant=variant, reading=reading, eye=eye, opts={}, cache={},
+    c.__dict__.update(hand=hand, variant=variant, reading=reading, eye=eye, opts={},
                       shape=_shape_of(hand.melds, () if special else reading.sets, eye), special=special)
     return c
 
