@@ -899,6 +899,39 @@ def _hand_mask_r(keys, rooms, J: int) -> int:
     return m
 
 
+def _plain_waits(keys, out: list) -> None:
+    """The waiting tiles of :func:`waiting_tiles` for a hand with no Fei and none to come, into ``out``: each
+    suit's mask from the table of complete shapes, and :func:`combine` with no Fei written out (bit 0: no eye
+    yet, bit 1: one eye; two eyes are no hand) (speed, issue 15)."""
+    masks = []
+    for s in range(4):
+        key = keys[s]
+        if key:
+            memo = _MEMO.get((0, SUIT_CHOWS[s]))
+            m = None if memo is None else memo.get(key)
+            if m is None:
+                m = suit_mask(key, SUIT_CHOWS[s], 0)
+            masks.append(m)
+        else:
+            masks.append(1)
+    short = [s for s in range(4) if not masks[s]]
+    if len(short) > 1:
+        return
+    for s in short or range(4):
+        key = keys[s]
+        if not key:  # one tile alone in a suit completes nothing without a Fei
+            continue
+        others = 1
+        for o in range(4):
+            if o != s:
+                b = masks[o]
+                others = (others & b & 1) | (((others & (b >> 1)) | ((others >> 1) & b)) & 1) << 1
+        if others:
+            base = SUIT_BASE[s]
+            for p in suit_waits(key, SUIT_CHOWS[s], 0, others):
+                out.append(base + p)
+
+
 def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, thirteen: bool = True, most: int = 4) -> list[int]:
     """The tiles (and JOKER) that complete a 13-tile hand, in tile order.
 
@@ -920,7 +953,9 @@ def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, thirteen: bool =
     fits = len(concealed) + J + 1 == 3 * sets_needed + 2
     out: list[int] = []
     pair = _room_pair(keys, hand, most, J) if J or jokers_left else None
-    if fits:
+    if fits and J == 0 and pair is None:  # no Fei: the plain tables, the masks combined as bits
+        _plain_waits(keys, out)
+    elif fits:
         if pair is None:  # no copy limit bites: the plain tables
             wait_rooms = (None, None, None, None)
             masks = [suit_mask(keys[s], SUIT_CHOWS[s], J) if keys[s] else 1 for s in range(4)]

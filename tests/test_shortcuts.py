@@ -171,3 +171,42 @@ def test_a_suits_waits_with_no_fei_are_the_general_tables():
                 assert D.suit_waits(key, chows, 0, others) == want, (oct(key), others)
                 checked += 1
     assert checked > 3000
+
+
+def test_the_waits_of_a_hand_with_no_fei_are_the_general_ones():
+    """decompose._plain_waits (a hand with no Fei: the masks combined as bits, speed, issue 15) lists the tiles
+    the general tables give (suit_mask, combine, suit_waits) on random 13-tile hands, ready and not."""
+    import random
+
+    from mjcli import decompose as D
+
+    rng = random.Random("plain-waits")
+    ready = 0
+    for _ in range(4000):
+        tiles = []
+        for _ in range(4):
+            t = rng.randrange(34)
+            tiles += [t, t + 1, t + 2] if t < 27 and t % 9 < 7 and rng.random() < 0.5 else [t] * 3
+        e = rng.randrange(34)
+        tiles += [e, e]
+        tiles.pop(rng.randrange(14))
+        if rng.random() < 0.3:
+            tiles[rng.randrange(13)] = rng.randrange(34)
+        if any(tiles.count(x) > 4 for x in tiles):
+            continue
+        keys = D.suit_keys(tiles)
+        masks = [D.suit_mask(keys[s], D.SUIT_CHOWS[s], 0) if keys[s] else 1 for s in range(4)]
+        want = []
+        if sum(1 for m in masks if not m) <= 1:
+            for s in [s for s in range(4) if not masks[s]] or range(4):
+                others = 1
+                for o in range(4):
+                    if o != s:
+                        others = D.combine(others, masks[o], 0)
+                if keys[s] and others:
+                    want += [D.SUIT_BASE[s] + p for p in D.suit_waits(keys[s], D.SUIT_CHOWS[s], 0, others)]
+        got = []
+        D._plain_waits(keys, got)
+        assert got == want, tiles
+        ready += bool(got)
+    assert ready > 1000
