@@ -452,7 +452,7 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
 _Ctx_new = _new = object.__new__
 
 
-def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
+def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: list | None = None) -> list:
     """The total of ``hand`` won in each of ``contexts`` (None when it does not win): ``score(...).total`` each.
 
     ``contexts`` are hands with these same tiles, melds and winning tile,
@@ -460,7 +460,9 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
     The checks and the readings are worked out once for all of them, and no
     result is built; on each reading the predicates registered
     ``context_free`` are asked once for all the contexts (speed, issue 15). ``checked``: the caller has
-    checked the tiles already (``wait`` adds a tile it found to a hand it checked), so they are not again."""
+    checked the tiles already (``wait`` adds a tile it found to a hand it checked), so they are not again.
+    ``entries``: the contexts' :meth:`_Plan.context_entry`, when the caller has them (``wait``: the same for
+    every real winning tile)."""
     if not checked:
         validate(hand, variant, size=None)
         if hand.size > 14:
@@ -468,7 +470,8 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False) -> list:
     plan = _plan(variant)
     rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else []
     contexts = list(contexts)
-    entries = [plan.context_entry(h) for h in contexts]
+    if entries is None:
+        entries = [plan.context_entry(h) for h in contexts]
     founds = [e[0] for e in entries]
     founds_raw = [e[1] for e in entries]
     if rs:

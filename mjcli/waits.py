@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from . import decompose
 from .context import DISCARD_WORDS, SELF_DRAWN_WORDS, resolve
 from .errors import NOT_READY, HandError, MjError
+from .scoring import _plan as scoring_plan
 from .scoring import win_totals, wins_without_sets
 from .registry import hooks
 from .tiles import (JOKER, PLACE_INC, SUIT_OF, Hand, format_hand, hand_keys, make_hand, parse_hand, tile_code,
@@ -129,6 +130,8 @@ def wait(hand: Hand, variant) -> WaitResult:
     concealed, jokers, melds, bonus, seat, round_, flags = (hand.concealed, hand.jokers, hand.melds, hand.bonus,
                                                             hand.seat, hand.round, hand.flags)
     winners, alone = _winning_tiles(hand, variant, jokers_left)
+    plan = scoring_plan(variant)
+    entries_of: dict = {}  # a Fei or not -> the contexts' entries (Plan.context_entry)
     for t in winners:
         # hand.with_tile(t, self_drawn=False) and the same self-drawn, built directly (speed, issue 15)
         if t == JOKER:
@@ -152,7 +155,11 @@ def wait(hand: Hand, variant) -> WaitResult:
             drawn = _new(Hand)
             drawn.__dict__.update(fields)
         ways = ((on_discard,) if by_discard else ()) + ((drawn,) if by_self else ())
-        totals = iter(win_totals(on_discard, variant, ways, checked=True) if ways else ())
+        # the contexts' entries: the same for every real tile (and for every Fei), worked out once a wait
+        entries = entries_of.get(t == JOKER)
+        if entries is None:
+            entries = entries_of[t == JOKER] = [plan.context_entry(h) for h in ways]
+        totals = iter(win_totals(on_discard, variant, ways, checked=True, entries=entries) if ways else ())
         discard = next(totals) if by_discard else None
         self_total = next(totals) if by_self else None
         if t == JOKER:
