@@ -726,21 +726,16 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = Tr
     out: list[Reading] = []
     if not jokers and len(concealed) == 3 * sets_needed + 2:
         _plain_readings(hand, out)
-    elif len(concealed) + jokers == 3 * sets_needed + 2:
+    elif jokers and len(concealed) + jokers == 3 * sets_needed + 2:  # with Fei (none: _plain_readings)
         keys = hand_keys(hand)
-        rooms = hand_rooms(keys, hand, most, jokers) if jokers else (None, None, None, None)
+        rooms = hand_rooms(keys, hand, most, jokers)
         per_suit = []
         for s in range(4):
             if keys[s]:
-                if jokers:
-                    room = rooms[s]
-                    splits = _SPLITS.get((s, keys[s], jokers) if room is None else (s, keys[s], jokers, room))
-                    if splits is None:
-                        splits = _splits_abs(s, keys[s], jokers, room)
-                else:  # no Fei (the common hand): a table a suit, keyed by the suit's key alone
-                    splits = _SPLITS0[s].get(keys[s])
-                    if splits is None:
-                        splits = _splits_abs(s, keys[s], 0)
+                room = rooms[s]
+                splits = _SPLITS.get((s, keys[s], jokers) if room is None else (s, keys[s], jokers, room))
+                if splits is None:
+                    splits = _splits_abs(s, keys[s], jokers, room)
                 if not splits:
                     per_suit = None
                     break
@@ -779,7 +774,8 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = Tr
 
 def _plain_readings(hand: Hand, out: list) -> None:
     """The readings of a hand with no Fei, as :func:`readings` makes them (every split a suit from its
-    table, one eye in all; then each place of the winning tile), with less to do a reading (speed, issue 15)."""
+    table, one eye in all; then each place of the winning tile: :func:`_place_win`), with less to do a
+    combination of splits (speed, issue 15)."""
     keys = hand_keys(hand)
     per_suit = []
     for s in range(4):
@@ -791,7 +787,6 @@ def _plain_readings(hand: Hand, out: list) -> None:
             if not splits:
                 return
             per_suit.append(splits)
-    w = hand.win
     for combo in product(*per_suit):
         eye = None
         sets = ()
@@ -804,24 +799,7 @@ def _plain_readings(hand: Hand, out: list) -> None:
         else:
             if eye is None:
                 continue  # no eye (two Fei would be needed for it)
-            if w is None:
-                out.append(_reading(sets, eye, 0, None))
-                continue
-            # as _place_win: once for each set that holds the winning tile (two alike chows are one place),
-            # then the eye; a reading with no place for it (never here: the tile is in the hand) once
-            placed = False
-            last = None  # the sets are sorted: two alike are side by side
-            for i, st in enumerate(sets):
-                kind, t, _ = st
-                if ((w == t) if kind == PONG else (t <= w <= t + 2 and w // 9 == t // 9)) and st != last:
-                    placed = True
-                    out.append(_reading(sets, eye, 0, i))
-                    last = st
-            if eye == w:
-                placed = True
-                out.append(_reading(sets, eye, 0, -1))
-            if not placed:
-                out.append(_reading(sets, eye, 0, None))
+            _place_win(out, hand, sets, eye, 0)
 
 
 def _ordered(sets):

@@ -409,9 +409,7 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
     if size > 14:  # a hand that wins whatever the tiles (eight flowers, four Fei) still has at most 14
         raise HandError(f"hand has {size} tiles (a kong counts 3); score needs 14 at most, even for a hand "
                         "that wins whatever the tiles (eight flowers): take the extra tiles out")
-    plan = _PLANS.get(id(variant))
-    if plan is None or plan.variant is not variant:
-        plan = _plan(variant)
+    plan = _plan(variant)
     rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most) if size == 14 else []
     text = format_hand(hand)
     hand_found = plan.context_entry(hand)[0]

@@ -992,8 +992,7 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
 
     ``size`` is the hand size wanted (14 to score, 13 to wait, None to skip).
     """
-    entry = _KINDS.get(id(variant))  # _tile_kinds(variant), its memo read here
-    have = entry[1] if entry is not None and entry[0] is variant else _tile_kinds(variant)
+    have = _tile_kinds(variant)
     if not (hand.melds or hand.bonus or hand.jokers):
         # the common plain hand (issue 6): its tiles are the variant's, no fifth copy (sorted,
         # so five alike sit four apart), seat and round played, the size wanted; any doubt
