@@ -293,6 +293,7 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
         click.echo(f"error: {where}: {escape_controls(one_line(message))}", err=True)
 
     source = records() if jobs == 1 else chunked()
+    _in_blocks(sys.stdout)
     try:
         emit(source, fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error, header=header)
         sys.stdout.flush()  # a write error (disk full) shows here, not after exit
@@ -310,6 +311,18 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
         source.close()  # --jobs: the workers stop now, whatever ended the batch
     if state["bad"]:
         raise SystemExit(EXIT_BAD_HAND)
+
+
+def _in_blocks(stream) -> None:
+    """A batch's answers written in blocks, not a write a line, when standard output is unbuffered
+    (``python -u``, ``PYTHONUNBUFFERED``, as many container images set) and not a terminal: what has been
+    answered is still written whenever the input would keep us waiting (:func:`mjcli.lines.read_lines`) and at
+    the end, so a coprocess gets each answer before it sends the next hand (speed, issue 15)."""
+    try:
+        if stream.write_through and not stream.isatty():
+            stream.reconfigure(write_through=False)
+    except (AttributeError, ValueError, OSError):  # not a real text stream (a test runner's), or closed
+        pass
 
 
 def _end_now(code: int) -> None:

@@ -40,9 +40,12 @@ def _as_at_a_terminal():
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def popen(args, **kw):
+def popen(args, unbuffered: bool = False, **kw):
+    e = env()
+    if unbuffered:
+        e["PYTHONUNBUFFERED"] = "1"  # as many container images set: mjcli then writes in blocks of its own
     return subprocess.Popen(MJCLI + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=env(), preexec_fn=_as_at_a_terminal, **kw)
+                            env=e, preexec_fn=_as_at_a_terminal, **kw)
 
 
 def readline_within(stream, seconds: float) -> bytes:
@@ -56,6 +59,19 @@ def big_input(tmp_path_factory) -> bytes:
     lines = [CHEAP if i % 2 else NOT_WINNING for i in range(1, N + 1)]  # odd lines win, even lines do not
     lines[BAD_AT - 1] = "123x 456m"  # a parse error in the middle
     return ("\n".join(lines) + "\n").encode()
+
+
+def test_unbuffered_output_is_the_same(big_input):
+    """With standard output unbuffered (PYTHONUNBUFFERED) a batch from a file is written in blocks: same bytes."""
+    outs = []
+    for unbuffered in (False, True):
+        e = env()
+        if unbuffered:
+            e["PYTHONUNBUFFERED"] = "1"
+        p = subprocess.run(MJCLI + ["score", "-f", "jsonl"], input=big_input, capture_output=True, env=e, timeout=300)
+        outs.append((p.returncode, p.stdout, p.stderr))
+    assert outs[0] == outs[1]
+    assert outs[0][1].count(b"\n") == N
 
 
 def test_bad_line_in_the_middle_of_6000(big_input):
@@ -101,11 +117,13 @@ def test_arguments_batch_keeps_order():
     assert [(r["line"], r["ok"]) for r in recs] == [(1, True), (2, False), (3, True)]
 
 
+@pytest.mark.parametrize("unbuffered", [False, True])
 @pytest.mark.parametrize("command,hand,fmt", [("score", CHEAP, "jsonl"), ("score", CHEAP, "table"), ("score", CHEAP, "csv"),
                                               ("wait", "1112345678999m", "table")])
-def test_first_answer_before_input_ends(command, hand, fmt):
-    """Streaming: one line in, its answer out, while standard input is still open."""
-    p = popen([command, "-f", fmt])
+def test_first_answer_before_input_ends(command, hand, fmt, unbuffered):
+    """Streaming: one line in, its answer out, while standard input is still open (also when standard output
+    is unbuffered and mjcli writes a batch in blocks)."""
+    p = popen([command, "-f", fmt], unbuffered)
     try:
         p.stdin.write(hand.encode() + b"\n")
         p.stdin.flush()
