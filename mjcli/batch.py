@@ -152,6 +152,15 @@ def _wait_fragment(w: dict) -> str:
 
 def json_record(n: int, res) -> tuple[str, bool]:
     """The JSON text of the record of ``res`` for input line ``n`` (what ``dumps(result_record(...))`` gives)."""
+    cell = None
+    if TEMPLATES:
+        cell = res.__dict__.get("_template")  # a result of a kept set (scoring._Plan.best_result): its template
+        if cell is not None:
+            if res.extra or res.alternatives:
+                cell = None
+            elif cell[0] is not None:
+                form, values, bad = cell[0]
+                return form % values(n, res), bad
     key_of = getattr(res, "json_key", None) if TEMPLATES else None
     key = key_of() if key_of is not None else None
     if key is not None:
@@ -160,6 +169,8 @@ def json_record(n: int, res) -> tuple[str, bool]:
             if len(_TEMPLATE) > 20_000:
                 _TEMPLATE.clear()
             t = _TEMPLATE[key] = _make_template(res)
+        if cell is not None:
+            cell[0] = t
         if t is not None:
             form, values, bad = t
             return form % values(n, res), bad

@@ -216,7 +216,10 @@ class _Plan:
     def best_result(self, hand: Hand, reading, text: str, found: list) -> ScoreResult:
         """The result of a winning reading with the patterns ``found`` in it, its payment set as :func:`score`
         sets it. What depends only on the patterns and how the hand was won (the patterns listed, the totals,
-        the payment) is worked out once and kept (speed, issue 15); each result gets its own lists and dict."""
+        the payment) is worked out once and kept (speed, issue 15); each result gets its own lists and dict.
+        A result made from what was kept carries ``_template``, a cell shared by the results of that set where
+        :func:`mjcli.batch.json_record` keeps their JSON template (their records differ only in the line, the
+        hand and the reading), so the template is not looked up by the whole record's key each time."""
         robbed = "rob-kong" in hand.flags
         key = (tuple([(f[0], f[2]) for f in found]), hand.self_drawn, robbed)
         parts = self.parts.get(key)
@@ -227,15 +230,15 @@ class _Plan:
             if len(self.parts) > 4096:
                 self.parts.clear()
             self.parts[key] = (tuple(res.patterns), res.raw, res.total, res.limit_hand,
-                               None if res.payment is None else dict(res.payment))
+                               None if res.payment is None else dict(res.payment), [None])
             return res
-        patterns, raw, total, limit_hand, pay = parts
+        patterns, raw, total, limit_hand, pay, cell = parts
         variant = self.variant
         res = _new(ScoreResult)  # as _result makes it, winning (it has a reading)
         res.__dict__.update(hand=text, variant=variant.id, unit=variant.unit, minimum=variant.minimum,
                             limit=variant.limit, ok=True, error=None, winning=True, patterns=list(patterns), raw=raw,
                             total=total, limit_hand=limit_hand, payment=None if pay is None else dict(pay),
-                            reading=reading.describe(), alternatives=[], extra={})
+                            reading=reading.describe(), alternatives=[], extra={}, _template=cell)
         return res
 
     def payment(self, res: ScoreResult, self_drawn: bool, robbed_kong: bool = False) -> dict | None:
