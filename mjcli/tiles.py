@@ -550,13 +550,15 @@ def _fast_win(code: str):
     return None
 
 
-_FAST_WORDS: dict = {}  # a word of a plain line -> (its tiles, its suit, its suit key's increment)
+_FAST_WORDS: dict = {}  # a word of a plain line -> (its tiles, its suit, its suit key's increment, its order)
 
 
 def _fast_word(token: str):
-    """``(tiles, suit, increment)`` of one word of a plain line (``123m``, ``EEJ``): its tiles, the suit they
-    are in (0-3: m p s, honours) and what they add to that suit's key (:func:`hand_keys`; a Fei adds
-    nothing), or None when it is not such a word."""
+    """``(tiles, suit, increment, order)`` of one word of a plain line (``123m``, ``EEJ``): its tiles, the suit
+    they are in (0-3: m p s, honours), what they add to that suit's key (:func:`hand_keys`; a Fei adds
+    nothing) and, when the word is its suit's run as :func:`format_tiles` writes it, the suit again (else -1:
+    words in canonical form, their suits in order, are the canonical text), or None when it is not such a
+    word."""
     table = _FAST_SUIT.get(token[-1])
     try:
         if table is None:
@@ -572,11 +574,14 @@ def _fast_word(token: str):
         if t != JOKER:
             suit = SUIT_OF[t]
             inc += PLACE_INC[t]
-    return tiles, suit, inc
+    order = suit if JOKER not in tiles and _suit_text(suit, inc) == token else -1
+    return tiles, suit, inc, order
 
 
 def _plain_tiles(text: str):
-    """``(real tiles sorted, free Fei, winning tile, self-drawn, suit keys)`` for a plain line, else None.
+    """``(real tiles sorted, free Fei, winning tile, self-drawn, suit keys, tiles text)`` for a plain line, else
+    None. ``tiles text`` is the tiles' words as written when they are :func:`format_tiles` of the tiles (each
+    suit's run once, in canonical form, the suits in order, no Fei), else None.
 
     A plain line is concealed tiles, then optionally ``@T`` and ``zimo`` (in
     either order, each once); each word is one run of digits and its suit
@@ -586,8 +591,10 @@ def _plain_tiles(text: str):
 
     >>> _plain_tiles("123m 456m 789m 23p EE")[:4]
     ((0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 27, 27), 0, 27, False)
-    >>> _plain_tiles("55p J") == ((13, 13), 1, 34, False, (0, 0o20000, 0, 0))
+    >>> _plain_tiles("55p J") == ((13, 13), 1, 34, False, (0, 0o20000, 0, 0), None)
     True
+    >>> _plain_tiles("11m 123p EE @E")[5], _plain_tiles("123p 11m EE")[5], _plain_tiles("11m 123p  EE")[5]
+    ('11m 123p EE', None, None)
     >>> _plain_tiles("123m 456m 789m 234p 55s @2p zimo")[2:4]
     (10, True)
     >>> _plain_tiles("123m [CCC]") is None, _plain_tiles("123m @2p 456m") is None
@@ -602,19 +609,24 @@ def _plain_tiles(text: str):
     tiles: list[int] = []
     keys = [0, 0, 0, 0]
     words = _FAST_WORDS
+    last = -1  # the order of the last word (see _fast_word): canonical text while each is above the last
+    cut = None  # the first context word
     for token in s.split(" "):
         got = words.get(token)
         if got is None:
             if not token:
-                continue  # a run of spaces
+                last = 9  # a run of spaces: not the canonical text
+                continue
             if token == "zimo" and not self_drawn:
                 self_drawn = context = True
+                cut = cut or " zimo"
                 continue
             if token[0] == "@" and win is None and tiles:
                 win = _fast_win(token[1:])
                 if win is None:
                     return None
                 context = True
+                cut = cut or " " + token
                 continue
             got = _fast_word(token)
             if got is None:
@@ -626,8 +638,10 @@ def _plain_tiles(text: str):
             return None  # tiles after a context word: the full parser
         tiles += got[0]
         keys[got[1]] += got[2]
+        last = got[3] if got[3] > last else 9
     if not tiles:
         return None
+    text = None if last == 9 else s if cut is None else s[:s.index(cut)]
     if win is None:
         win = tiles[-1]
     elif win not in tiles and len(tiles) != 13:  # 13 tiles and @T: the tile is added (parse_hand, complete)
@@ -636,7 +650,7 @@ def _plain_tiles(text: str):
     if jokers:
         tiles = [t for t in tiles if t != JOKER]
     tiles.sort()
-    return tuple(tiles), jokers, win, self_drawn, tuple(keys)
+    return tuple(tiles), jokers, win, self_drawn, tuple(keys), text
 
 
 def parse_hand(text: str, *, complete: bool = False) -> Hand:
@@ -657,9 +671,10 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
     plain = _plain_tiles(text)  # issue 6: plain concealed tiles skip the full parser
     if plain is not None and (plain[2] in plain[0] or (plain[2] == JOKER and plain[1])
                               or (complete and "@" in text and len(plain[0]) + plain[1] == 13)):
-        tiles, jokers, win, self_drawn, keys = plain
+        tiles, jokers, win, self_drawn, keys, tiles_text = plain
         added = complete and len(tiles) + jokers == 13 and "@" in text
         if added:  # as hand.with_tile(win, win_added=True)
+            tiles_text = None
             if win == JOKER:
                 jokers += 1
             else:
@@ -669,6 +684,8 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
                 keys = tuple(keys)
         h = make_hand(tiles, jokers, (), (), win, self_drawn, "E", "E", _NO_FLAGS, added)
         h.__dict__["_keys"] = keys  # the suit keys, added up as the words were read (see hand_keys)
+        if tiles_text is not None:
+            h.__dict__["_text"] = tiles_text  # the tiles as written, already canonical (see _hand_text)
         return h
     if "#" in text:
         text = text[: text.index("#")]
@@ -838,6 +855,9 @@ def _hand_text(hand: Hand) -> str:
     """:func:`format_tiles` of the hand's concealed tiles and Fei: from its suit keys, one memoised run a suit
     (speed, issue 15), unless a tile is there eight times or more (a key holds 7 at most a place: a hand
     that bad is only quoted in its error)."""
+    text = hand.__dict__.get("_text")  # the parser's, when the tiles were written in canonical form
+    if text is not None:
+        return text
     c = hand.concealed
     if len(c) >= 8 and any(map(eq, c, c[7:])):
         return format_tiles(c, hand.jokers)
@@ -872,18 +892,19 @@ def _keys_text(keys, jokers: int = 0) -> str:
     return " ".join(out)
 
 
-def format_hand(hand: Hand, *, win: bool = True) -> str:
-    """Canonical text of a hand; parsing it again gives the same hand."""
+def format_hand(hand: Hand, *, win: bool = True, tiles_text: str | None = None) -> str:
+    """Canonical text of a hand; parsing it again gives the same hand. ``tiles_text``: the canonical text of its
+    concealed tiles and Fei, when the caller has it (:func:`format_tiles` of them)."""
     if not (hand.melds or hand.bonus or hand.flags) and hand.seat == "E" and hand.round == "E":
         # the common plain hand (issue 6): tiles, then @T and zimo
-        text = _hand_text(hand)
+        text = _hand_text(hand) if tiles_text is None else tiles_text
         if win and hand.win is not None:
             text = f"{text} @{_WIN_TEXT[hand.win]}" if text else "@" + _WIN_TEXT[hand.win]
         if hand.self_drawn:
             text = f"{text} zimo" if text else "zimo"
         return text
     parts = []
-    body = _hand_text(hand)
+    body = _hand_text(hand) if tiles_text is None else tiles_text
     if body:
         parts.append(body)
     parts.extend(m.text() for m in hand.melds)

@@ -118,11 +118,12 @@ def wait(hand: Hand, variant) -> WaitResult:
     self_only = bool(hand.flags & _SELF_DRAWN_WORDS)
     discard_only = bool(hand.flags & _DISCARD_WORDS)
     keys13 = hand_keys(hand)  # kept from the parse when it added them up
+    text13 = hand.__dict__.get("_text")  # the tiles' canonical text, when the parser had it (see tiles._hand_text)
     hand = make_hand(hand.concealed, hand.jokers, hand.melds, hand.bonus, None, False, hand.seat, hand.round,
                      hand.flags)
     hand.__dict__["_keys"] = keys13  # the same tiles (see tiles.hand_keys)
     res = _new(WaitResult)  # WaitResult(format_hand(hand, win=False), variant.id, ...) without the init
-    res.__dict__.update(hand=format_hand(hand, win=False), variant=variant.id, unit=variant.unit,
+    res.__dict__.update(hand=format_hand(hand, win=False, tiles_text=text13), variant=variant.id, unit=variant.unit,
                         minimum=variant.minimum, ok=True, error=None, ready=False, waits=[], notes=[], extra={},
                         table_extra={})
     visible = hand.visible_counts() if hand.melds else None  # no melds: a tile's count in the hand

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mjcli.api import score_line
-from mjcli.errors import HandError, ParseError
+from mjcli.errors import HandError, MjError, ParseError
 from mjcli.scoring import apply_overrides, score
 from mjcli.tiles import (
     ADDED, CHOW, CLAIMED, CONCEALED, HONOUR_LETTERS, JOKER, KONG, PONG, Hand, format_hand, parse_hand,
@@ -359,3 +359,30 @@ def test_a_token_near_no_word_is_still_read_as_tiles(token):
         parse_hand(f"123m 456m 789m 55s {token}")
     except ParseError as exc:
         assert "unknown context word" not in exc.message
+
+
+_PLAIN_WORDS = ["123m", "11m", "999m", "55p", "789p", "234567p", "11s", "345s", "EE", "SSS", "PFC", "CCC",
+                "321m", "1z", "11z", "J", "EEJ", "5J", "11111111m", "111m", "12m", "3m", "mm", "EJ"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PLAIN_WORDS), min_size=1, max_size=6),
+       st.sampled_from(["", " @1m", " @E", " @1z", " zimo", " @5p zimo", " zimo @C"]),
+       st.sampled_from([" ", "  "]))
+def test_the_canonical_text_kept_from_the_parse_is_format_tiles(words, context, space):
+    """A plain line whose tile words are already canonical keeps them as its tiles' text (speed, issue 15):
+    whatever the words, the hand's text is what formatting its tiles gives, and so is a wait's."""
+    import dataclasses
+
+    from mjcli.tiles import format_hand, format_tiles, parse_hand
+
+    line = space.join(words) + context
+    for complete in (False, True):
+        try:
+            h = parse_hand(line, complete=complete)
+        except MjError:
+            continue
+        plain = dataclasses.replace(h)  # the same hand without what the parser kept on it
+        assert format_hand(h) == format_hand(plain)
+        assert format_hand(h, win=False) == format_hand(plain, win=False)
+        assert h.__dict__.get("_text", format_tiles(h.concealed, h.jokers)) == format_tiles(h.concealed, h.jokers)
