@@ -636,9 +636,10 @@ def _plain_tiles(text: str):
             words[token] = got
         if context:
             return None  # tiles after a context word: the full parser
-        tiles += got[0]
-        keys[got[1]] += got[2]
-        last = got[3] if got[3] > last else 9
+        word_tiles, suit, inc, order = got
+        tiles += word_tiles
+        keys[suit] += inc
+        last = order if order > last else 9
     if not tiles:
         return None
     text = None if last == 9 else s if cut is None else s[:s.index(cut)]

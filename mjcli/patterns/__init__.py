@@ -59,6 +59,7 @@ _TILE_BITS = tuple(_HONOUR if t >= 27 else (1 << t // 9) | (_TERMINAL if t % 9 i
 _CHOW_BITS = tuple((1 << t // 9) | _SIMPLE | (_TERMINAL if t % 9 in (0, 6) else 0) if t < 27 else 0
                    for t in range(34))
 _SUITS = tuple(frozenset(s for i, s in enumerate("mps") if b >> i & 1) for b in range(8))
+_ONE_SUIT = tuple(len(suits) == 1 for suits in _SUITS)
 
 
 class Shape:
@@ -109,22 +110,21 @@ def _fill(s: Shape, sets, eye: int | None) -> Shape:
                 dragons += 1
             elif t >= 27:
                 winds += 1
-    suits = _SUITS[bits & 7]
     s.sets = len(sets)
     s.chows = chows
-    s.triplets = len(trip)
+    s.triplets = triplets = len(trip)
     s.kongs = kongs
     s.triplet_tiles = trip
     s.dragon_sets = dragons
     s.wind_sets = winds
-    s.suits = suits
-    s.honours = bool(bits & _HONOUR)
-    s.terminals = bool(bits & _TERMINAL)
-    s.simples = simples = bool(bits & _SIMPLE)
-    s.one_suit = len(suits) == 1
-    s.no_simples = not simples
+    s.suits = _SUITS[bits & 7]
+    s.honours = bits & _HONOUR != 0
+    s.terminals = bits & _TERMINAL != 0
+    s.simples = bits & _SIMPLE != 0
+    s.one_suit = _ONE_SUIT[bits & 7]
+    s.no_simples = bits & _SIMPLE == 0
     s.four_chows = chows == 4
-    s.four_triplets = len(trip) == 4
+    s.four_triplets = triplets == 4
     return s
 
 
