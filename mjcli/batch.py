@@ -6,7 +6,11 @@ chunks per worker are in flight, so memory stays flat however long the
 input is. A batch shorter than one chunk is answered here, without starting
 any process. For ``--format jsonl`` a worker writes its chunk's lines itself
 (with :func:`mjcli.output.emit`, so the bytes are the same); for the other
-formats it hands back the records and this process renders them.
+formats it hands back the records and this process renders them. A forked
+worker with a jsonl chunk whose turn has come (the chunks before it written)
+writes it to standard output itself, so the answers do not cross a pipe to
+this process; a chunk that is ready before its turn comes back here and is
+written in its turn (:func:`_answer_ring`).
 
 Workers ignore Ctrl-C: the main process takes it, stops them and exits 130.
 """
@@ -259,9 +263,53 @@ def _raw_items(n0: int, lines: list, base: dict | None) -> list:
     return items
 
 
+_RING = None  # (standard output's file descriptor, the number of the next chunk to write): see _answer_ring
+
+
 def _answer_raw(block):
     """:func:`_answer_chunk` of a block of raw lines ``(first number, lines, base)``: a worker reads them."""
     return _answer_chunk(_raw_items(*block))
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _answer_ring(block):
+    """:func:`_answer_raw` of chunk ``k`` of a jsonl batch ``(k, first number, lines, base)``, in a forked
+    worker: when the chunks before it are written, it writes its lines to standard output itself and hands
+    back ``(None, bad)``, so they do not cross a pipe to the process that reads (speed, issue 15); else it
+    hands them back, and that process writes them in their turn."""
+    k = block[0]
+    text, bad = _answer_raw(block[1:])
+    fd, turn = _RING
+    with turn.get_lock():
+        if turn.value == k:
+            from . import safetext  # noqa: F401 (the "mjcli-escape" error handler, as standard output encodes)
+
+            _write_all(fd, text.encode("utf-8", "mjcli-escape"))
+            turn.value = k + 1
+            return None, bad
+    return text, bad
+
+
+def _ring_fd(fmt: str, raw, methods) -> int | None:
+    """Standard output's file descriptor when forked workers may write a jsonl batch to it themselves, else None."""
+    import sys
+
+    if fmt != "jsonl" or raw is None or "fork" not in methods:
+        return None
+    out = sys.stdout
+    try:
+        if (getattr(out, "encoding", "") or "").lower().replace("-", "") != "utf8" or out.errors != "mjcli-escape":
+            return None
+        fd = out.fileno()
+    except (AttributeError, ValueError, OSError):  # not a real stream (a test runner's)
+        return None
+    out.flush()
+    return fd
 
 
 def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None, base: dict | None = None,
@@ -297,21 +345,42 @@ def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None, 
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     _WORK = (answer, fmt, kind) if "fork" in methods else None
+    global _RING
+    fd = _ring_fd(fmt, raw, methods)
+    if fd is not None:  # forked workers write their chunks of jsonl in turn themselves (see _answer_ring)
+        turn = ctx.Value("q", 0)
+        _RING = (fd, turn)
+        chunks = ((k,) + block for k, block in enumerate(chunks))
+        fn = _answer_ring
     old = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C while the workers start: none of them sees it
     try:
         pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(spec,))
     finally:
         signal.signal(signal.SIGINT, old)
+
+    def answered(result):
+        text, bad = result.get()
+        if fd is None or text is None:
+            return ("" if text is None else text), bad
+        import sys
+
+        with turn.get_lock():  # a chunk handed back: written here in its turn (the ones before it are written)
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            turn.value += 1
+        return "", bad
+
     try:
         pending = deque()
         for chunk in chunks:
             pending.append(pool.apply_async(fn, (chunk,)))
             if len(pending) >= jobs * AHEAD:
-                yield pending.popleft().get()
+                yield answered(pending.popleft())
             while pending and pending[0].ready():  # answers out as soon as they are ready
-                yield pending.popleft().get()
+                yield answered(pending.popleft())
         while pending:
-            yield pending.popleft().get()
+            yield answered(pending.popleft())
     finally:
+        _RING = None
         pool.terminate()
         pool.join()

@@ -4,6 +4,7 @@ in flight, quiet ends. Chunks are made small here so that a short batch still go
 
 from __future__ import annotations
 
+import json
 import signal
 import subprocess
 import sys
@@ -145,10 +146,12 @@ def test_a_worker_that_is_not_forked_makes_the_same_answer(command):
         assert answer(text).as_dict() == want.as_dict()
 
 
-def test_workers_read_the_raw_lines_as_one_process_reads_them(tmp_path):
+@pytest.mark.parametrize("fmt,to_file", [("table", False), ("jsonl", False), ("jsonl", True)])
+def test_workers_read_the_raw_lines_as_one_process_reads_them(tmp_path, fmt, to_file):
     """With --jobs the lines of standard input go to the workers as read (speed, issue 15): a byte-order mark,
     CRLF ends, blank lines, comments, a line that is not UTF-8 and one too long to hold (over a chunk boundary,
-    2,600 lines: the workers start) give the bytes, messages and exit code of one process."""
+    2,600 lines: the workers start) give the bytes, messages and exit code of one process. In jsonl the workers
+    write their chunks themselves, in turn, to a pipe or a file."""
     from mjcli.lines import MAX_LINE
 
     lines = [SCORE_LINES[i % len(SCORE_LINES)].encode() for i in range(2600)]
@@ -161,10 +164,49 @@ def test_workers_read_the_raw_lines_as_one_process_reads_them(tmp_path):
     out = []
     for jobs in ("1", "2"):
         with open(src, "rb") as f:
-            p = subprocess.run(MJCLI + ["score", "-f", "table", "--jobs", jobs], stdin=f, capture_output=True,
-                               env=env(), timeout=120)
+            if to_file:
+                dest = tmp_path / f"out{jobs}.jsonl"
+                with open(dest, "wb") as o:
+                    p = subprocess.run(MJCLI + ["score", "-f", fmt, "--jobs", jobs], stdin=f, stdout=o,
+                                       stderr=subprocess.PIPE, env=env(), timeout=120)
+                p.stdout = dest.read_bytes()
+            else:
+                p = subprocess.run(MJCLI + ["score", "-f", fmt, "--jobs", jobs], stdin=f, capture_output=True,
+                                   env=env(), timeout=120)
         out.append((p.returncode, p.stdout, p.stderr))
     assert out[0] == out[1]
+    if fmt == "jsonl":  # a record a line, the unreadable ones in their places
+        numbers = [json.loads(x)["line"] for x in out[0][1].splitlines()]
+        assert numbers == sorted(set(numbers)) and numbers[-1] == 2600
+        codes = {json.loads(x)["line"]: json.loads(x)["error"] for x in out[0][1].splitlines()}
+        assert codes[501]["code"] == "encoding_error" and codes[1024]["code"] == "line_too_long"
+        assert out[0][0] == 1
+        return
     assert out[0][0] == 1
     assert b"error: line 501: not UTF-8 text" in out[0][2]
     assert b"error: line 1024: " in out[0][2] and b"bytes; a hand is one short line" in out[0][2]
+
+
+def test_a_worker_writes_its_chunk_only_in_its_turn(tmp_path, monkeypatch):
+    """The order of a jsonl batch with --jobs (_answer_ring): chunk k is written by its worker only when the
+    number of the next chunk to write is k; otherwise its text comes back to be written in its turn."""
+    import multiprocessing
+
+    lines = [b"123m 456m 789m 234p 55s\n", b"EEE SSS WWW NNN PP\n"]
+    monkeypatch.setattr(batch, "_WORK", (score_answer_hk(), "jsonl", "score"))
+    dest = tmp_path / "out.jsonl"
+    with open(dest, "wb") as o:
+        turn = multiprocessing.get_context("fork").Value("q", 0)
+        monkeypatch.setattr(batch, "_RING", (o.fileno(), turn))
+        text, bad = batch._answer_ring((1, 3, lines, None))  # chunk 1 before chunk 0: handed back
+        assert text.count("\n") == 2 and bad == 0 and turn.value == 0
+        assert batch._answer_ring((0, 1, lines, None)) == (None, 0)  # its turn: written here
+        assert turn.value == 1
+    written = dest.read_bytes().decode()
+    assert [json.loads(x)["line"] for x in written.splitlines()] == [1, 2]
+
+
+def score_answer_hk():
+    from mjcli.api import load_variant, score_answer
+
+    return score_answer(load_variant("hk"), None, False)
