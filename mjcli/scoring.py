@@ -256,6 +256,7 @@ class _Plan:
 
 
 _first = itemgetter(0)
+_second = itemgetter(1)
 
 
 def _ask(groups, shape, ctx, out: list) -> None:
@@ -470,11 +471,12 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: li
             score(hand, variant)  # raises the size error, as score does
     plan = _plan(variant)
     rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else []
-    contexts = list(contexts)
+    if contexts.__class__ is not tuple:
+        contexts = tuple(contexts)
     if entries is None:
         entries = [plan.context_entry(h) for h in contexts]
-    founds = [e[0] for e in entries]
-    founds_raw = [e[1] for e in entries]
+    founds = tuple(map(_first, entries))
+    founds_raw = tuple(map(_second, entries))
     if rs:
         # only the best total is wanted: a reading's total is its raw points up to the limit, added up from
         # the three lists found (the context's, the reading's shared, the reading's for this context) unless
