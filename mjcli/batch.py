@@ -18,6 +18,7 @@ Workers ignore Ctrl-C: the main process takes it, stops them and exits 130.
 from __future__ import annotations
 
 import os
+import sys
 from collections import deque
 from itertools import chain, islice
 from json.encoder import encode_basestring
@@ -287,9 +288,9 @@ def _answer_ring(block):
     fd, turn = _RING
     with turn.get_lock():
         if turn.value == k:
-            from . import safetext  # noqa: F401 (the "mjcli-escape" error handler, as standard output encodes)
+            from .safetext import encode_out
 
-            _write_all(fd, text.encode("utf-8", "mjcli-escape"))
+            _write_all(fd, encode_out(text))
             turn.value = k + 1
             return None, bad
     return text, bad
@@ -297,13 +298,13 @@ def _answer_ring(block):
 
 def _ring_fd(fmt: str, raw, methods) -> int | None:
     """Standard output's file descriptor when forked workers may write a jsonl batch to it themselves, else None."""
-    import sys
+    from .safetext import is_utf8_stream
 
     if fmt != "jsonl" or raw is None or "fork" not in methods:
         return None
     out = sys.stdout
     try:
-        if (getattr(out, "encoding", "") or "").lower().replace("-", "") != "utf8" or out.errors != "mjcli-escape":
+        if not is_utf8_stream(out):
             return None
         fd = out.fileno()
     except (AttributeError, ValueError, OSError):  # not a real stream (a test runner's)
@@ -362,8 +363,6 @@ def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None, 
         text, bad = result.get()
         if fd is None or text is None:
             return ("" if text is None else text), bad
-        import sys
-
         with turn.get_lock():  # a chunk handed back: written here in its turn (the ones before it are written)
             sys.stdout.write(text)
             sys.stdout.flush()

@@ -16,6 +16,7 @@ from typing import BinaryIO, Iterator
 from .errors import MjError
 
 MAX_LINE = 10_000  # characters: a hand (or a ledger object) is one short line
+_CAP = MAX_LINE * 4 + 2  # bytes read at most a line: enough for MAX_LINE characters of UTF-8 and a CRLF
 
 
 def is_live(stream) -> bool:
@@ -63,7 +64,7 @@ def _skip_rest(stream, raw, cap: int) -> int:
 def read_lines(stream: BinaryIO, what: str = "a hand", flush_when_waiting: bool = False
                ) -> Iterator[tuple[int, str | MjError]]:
     """The lines of ``stream`` (bytes or text) with their numbers, never holding more than one short line."""
-    cap = MAX_LINE * 4 + 2  # bytes enough for MAX_LINE characters of UTF-8 and a CRLF
+    cap = _CAP
     live = flush_when_waiting and is_live(stream)
     i = 0
     while True:
@@ -85,7 +86,7 @@ def raw_chunks(stream: BinaryIO, size: int) -> Iterator[tuple[int, list]]:
     """The lines of ``stream`` as read, ``size`` at a time: (the first one's number, the lines), each line
     its bytes, or the size in bytes (an int) of one too long to hold; :func:`line_item` (or :func:`too_long`)
     makes each what :func:`read_lines` gives. For ``--jobs``: the workers do that, not the process that reads."""
-    cap = MAX_LINE * 4 + 2
+    cap = _CAP
     readline = stream.readline
     n = 1
     while True:

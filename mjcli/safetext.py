@@ -64,6 +64,17 @@ def utf8_streams() -> None:
             pass
 
 
+def is_utf8_stream(stream) -> bool:
+    """True when ``stream`` encodes as :func:`utf8_streams` set it, so :func:`encode_out` gives its bytes."""
+    encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+    return encoding == "utf8" and getattr(stream, "errors", None) == "mjcli-escape"
+
+
+def encode_out(text: str) -> bytes:
+    """``text`` as the streams of :func:`utf8_streams` write it."""
+    return text.encode("utf-8", "mjcli-escape")
+
+
 def ascii_upper(text: str) -> str:
     """Upper case for the documented ASCII spellings only: "ſ".upper() is "S", the Kelvin sign lowers to k."""
     return text.upper() if text.isascii() else text
