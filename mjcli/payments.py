@@ -88,10 +88,14 @@ class Settlement:
 SettlementRule = Callable[[object, SettleRequest, "Settlement"], list[Payment]]
 
 
-def settlement_rule(rid: str):
-    """Register an extra settlement (instant payments, Fei...) under an id."""
+def settlement_rule(rid: str, reads: tuple[str, ...] = ()):
+    """Register an extra settlement (instant payments, Fei...) under an id.
+
+    ``reads``: the request fields it pays for (kongs, bonus, dealt, fei); one given
+    to a variant whose settlements read none of them gets a note, not silence."""
 
     def deco(fn):
+        fn.reads = frozenset(reads)
         SETTLEMENT_RULES[rid] = fn
         return fn
 
@@ -218,6 +222,7 @@ def settle(variant, req: SettleRequest) -> Settlement:
         load_settlement_rules()
     for rid in variant.settlement:
         out.payments.extend(SETTLEMENT_RULES[rid](variant, req, out))
+    _note_unread(variant, req, notes)
     stake = req.stake if req.stake != 1 else pay.get("stake", 1)  # --stake wins over the table's stake
     if stake != 1:
         out.payments = [Payment(p.payer, p.payee, mul(p.amount, stake), p.reason) for p in out.payments]
@@ -225,6 +230,21 @@ def settle(variant, req: SettleRequest) -> Settlement:
     out.payments = [p for p in out.payments if p.amount]
     out.net = net_of(variant.seats, out.payments)
     return out
+
+
+# a request field no settlement of the variant reads -> its option and what goes unpaid
+_UNREAD = (("kongs", "--kong", "kongs"), ("bonus", "--bonus", "bonus tiles"),
+           ("dealt", "--dealt", "families held from the deal"), ("fei", "--fei", "Fei held"))
+
+
+def _note_unread(variant, req: SettleRequest, notes: list[str]) -> None:
+    """Say so when an option was given that the variant's rules pay nothing for."""
+    read = set()
+    for rid in variant.settlement:
+        read |= getattr(SETTLEMENT_RULES[rid], "reads", frozenset())
+    for attr, opt, what in _UNREAD:
+        if getattr(req, attr) and attr not in read:
+            notes.append(f"{opt} changes nothing: {variant.id} pays nothing for {what}")
 
 
 def net_of(seats, payments) -> dict[str, float]:

@@ -99,6 +99,19 @@ def test_baau_on_discard_says_so_in_a_note():
     assert any("bao" in n and "discard" in n for n in st.notes), st.notes
 
 
+def test_options_hk_pays_nothing_for_say_so():
+    # hk has no instant payments: a kong, bonus tiles, a family from the deal or Fei change no amount (6 faan
+    # self-drawn: S = 32, each loser S/2 = 16), and the settlement says which options it did not use
+    st = settle_record(HK, {"winner": "E", "value": 6, "kongs": ["S:concealed"], "bonus": ["W=f1 f2 f3 f4"],
+                            "dealt": ["W:flower"], "fei": ["N=1"]})
+    assert st["net"] == {"E": 48, "S": -16, "W": -16, "N": -16}
+    assert st["notes"] == ["--kong changes nothing: hk pays nothing for kongs",
+                           "--bonus changes nothing: hk pays nothing for bonus tiles",
+                           "--dealt changes nothing: hk pays nothing for families held from the deal",
+                           "--fei changes nothing: hk pays nothing for Fei held"]
+    assert settle_record(HK, {"winner": "E", "value": 6})["notes"] == []
+
+
 def test_robbed_kong_says_who_pays():
     st = settle(HK, SettleRequest(winner="E", shooter="S", value=6, robbed_kong=True))
     assert "robbed kong" in st.payments[0].reason

@@ -177,6 +177,21 @@ def test_settle_hand_by_who_revealed(run):
     assert d["net"] == {"E": -1, "S": -1, "W": 2}
 
 
+def test_settle_options_paohuzi_has_no_use_for_say_so(run):
+    # no discard wins, no liability, no kongs: each opponent pays tun (20 huxi: 1 + 5 // 3 = 2) whatever is given
+    r = run("settle", "-v", "paohuzi", "--winner", "E", "--value", "20", "--from", "S", "--bao", "W", "-f", "json")
+    d = json.loads(r.stdout)[0]
+    assert r.exit_code == 0 and d["net"] == {"E": 4, "S": -2, "W": -2}
+    assert d["notes"] == ["--from, --bao change nothing: in paohuzi every opponent pays the same (the winning card "
+                          "comes from the stock; no liability, no kongs)"]
+    r = run("settle", "-v", "paohuzi", "--winner", "E", "--value", "20", "--kong", "S:concealed", "--fei", "W=1")
+    assert "note: --kong changes nothing: paohuzi pays nothing for kongs" in r.stdout
+    assert "note: --fei changes nothing: paohuzi pays nothing for Fei held" in r.stdout
+    # with --hand, --from is who revealed the card: it changes the huxi, so no note
+    r = run("settle", "-v", "paohuzi", "--winner", "W", "--from", "S", "--hand", PAIR, "-f", "json")
+    assert json.loads(r.stdout)[0]["notes"] == []
+
+
 def test_settle_table_and_csv(run):
     r = run("settle", "-v", "paohuzi", "--winner", "S", "--value", "21")
     assert "value: 21   base: 3" in r.stdout and "net: E -3  S +6  W -3" in r.stdout

@@ -258,3 +258,12 @@ def test_hand_is_scored_for_the_winners_seat(runner):
     rec = json.loads(res.output)[0]
     assert rec["value"] == 2
     assert rec["net"] == {"E": -8, "S": 16, "W": -4, "N": -4}
+
+
+def test_fei_changes_nothing_in_sg_and_says_so():
+    # sg has no Fei: 2 tai self-drawn, A = 4, each of the three pays 2A = 8 with or without --fei
+    st = settle(load_builtin("sg"), SettleRequest(winner="E", value=2, fei={"S": 1}))
+    assert st.net == {"E": 24, "S": -8, "W": -8, "N": -8}
+    assert st.notes == ["--fei changes nothing: sg pays nothing for Fei held"]
+    st = settle(load_builtin("sg"), SettleRequest(winner="E", value=2, kongs=[("S", "concealed", None)]))
+    assert st.notes == []  # sg pays for kongs: no note

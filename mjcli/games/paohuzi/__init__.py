@@ -100,6 +100,12 @@ class Paohuzi(Game):
         from ...payments import Payment, _num, _shares
 
         w = req.winner
+        # --from with --hand says who revealed the card, which the huxi depends on; with --value it pays nothing
+        from_ = req.shooter if req.result is None else None
+        given = [opt for val, opt in ((from_, "--from"), (req.bao, "--bao"), (req.robbed_kong, "--robbed-kong")) if val]
+        if given:
+            notes.append(f"{', '.join(given)} {'changes' if len(given) == 1 else 'change'} nothing: in {variant.id} "
+                         "every opponent pays the same (the winning card comes from the stock; no liability, no kongs)")
         each, _ = _shares(pay, base, True)
         return [Payment(s, w, _num(each), f"win ({value} {variant.unit}, {tun_of(variant, value)} tun)")
                 for s in variant.seats if s != w]
