@@ -411,8 +411,10 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
     validate(hand, variant, size=None)
     size = hand.size
     if size > 14:  # a hand that wins whatever the tiles (eight flowers, four Fei) still has at most 14
-        raise HandError(f"hand has {size} tiles (a kong counts 3); score needs 14 at most, even for a hand "
-                        "that wins whatever the tiles (eight flowers): take the extra tiles out")
+        alone = " or ".join(p.name for p in variant.patterns if p.wins_alone)
+        alone = f", even for a hand that wins whatever the tiles ({alone})" if alone else ""
+        raise HandError(f"hand has {size} tiles (a kong counts 3); score needs 14 at most{alone}: "
+                        "take the extra tiles out")
     plan = _plan(variant)
     rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most) if size == 14 else []
     text = format_hand(hand)

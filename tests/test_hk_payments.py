@@ -165,3 +165,18 @@ def test_settle_hand_below_minimum_is_an_error():
     # --from S makes it a discard win: 1 ping_wu + 1 no_flowers = 2 faan, below 3
     with pytest.raises(SettleError, match="below the minimum"):
         settle_record(HK, dict(winner="E", shooter="S", hand="123m 456m 789m 234p 55s zimo"))
+
+
+def test_eight_flowers_is_paid_as_self_drawn():
+    # RULES.md: eight_flowers is "an immediate win whatever the tiles": it comes on the drawn eighth bonus tile, so
+    # every loser pays S/2 even when the hand names no zimo. 8 faan: S = 64, each of three 32, total 96.
+    from mjcli.scoring import score_text
+
+    res = score_text("123m 456m 789m 12p EE | f1 f2 f3 f4 s1 s2 s3 s4", HK)
+    assert res.total == 8 and res.payment == {"each": 32, "total": 96}
+    st = settle_record(HK, {"winner": "S", "shooter": "W", "hand": "123m 456m 789m 12p EE | f1 f2 f3 f4 s1 s2 s3 s4"})
+    assert st["net"] == {"E": -32, "S": 96, "W": -32, "N": -32}
+    assert "paid by every loser as if self-drawn" in st["notes"]
+    # seven flowers is a robbed eighth (the drawer pays, as a discard): 3 faan, S = 8 from the shooter alone
+    res = score_text("123m 456m 789m 12p EE | f1 f2 f3 f4 s1 s2 s3", HK)
+    assert res.total == 3 and res.payment == {"shooter": 8, "others": 0, "total": 8}

@@ -236,3 +236,14 @@ def test_cli(runner, args, net):
     assert r.exit_code == 0, r.output
     rec = json.loads(r.output)[0]
     assert rec["net"] == net
+
+
+def test_four_fei_is_paid_as_self_drawn():
+    # the fourth Fei is drawn (a discarded Fei is never claimed): the limit V = 40 from each loser, total 80,
+    # also when the hand's winning tile is a real tile written without zimo
+    res = score_text("123p 456p 789p E JJJJ @E", MY3)
+    assert res.total == 10 and res.payment == {"each": 40, "total": 80}
+    st = settle(MY3, SettleRequest(winner="E", shooter="S", result=res))
+    # then the Fei settlement: 5 a Fei the winner holds beyond each loser's own (none): 4 x 5 = 20 from each
+    assert pays(st) == [("S", "E", 40), ("W", "E", 40), ("S", "E", 20), ("W", "E", 20)]
+    assert st.notes == ["paid by every loser as if self-drawn"]

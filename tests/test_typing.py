@@ -86,7 +86,17 @@ def test_canonical_corpus_answers_as_before(vid):
         if _fei_discard_win(vid, g):
             assert got["hand"] == want["hand"].replace("@J", "@J zimo", 1) and rec["notes"], g
             continue
+        if _won_at_once(vid, g, rec):  # the one payment change of session 24: paid now by every loser
+            assert rec["payment"]["each"] is not None and {**got, "payment": None} == {**want, "payment": None}, g
+            continue
         assert got == want, g["text"]
+
+
+def _won_at_once(vid, golden, rec) -> bool:
+    """A score with eight flowers (hk, sg) or four Fei (my3), wins that come at once on a drawn tile: paid as
+    self-drawn since session 24 (tests/test_*_payments.py work the amounts by hand), whatever the hand says."""
+    ids = {p.split("=")[0] for p in golden.get("patterns") or ()}
+    return golden["command"] == "score" and bool(ids & set(variant(vid).payment.get("paid_as_self_drawn") or ()))
 
 
 def _wait_rules_fix(golden) -> bool:
