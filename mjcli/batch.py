@@ -12,6 +12,12 @@ writes it to standard output itself, so the answers do not cross a pipe to
 this process; a chunk that is ready before its turn comes back here and is
 written in its turn (:func:`_answer_ring`).
 
+When standard input is a regular file and the format is jsonl, nothing is
+handed out at all: each forked worker reads its own share of the file's
+bytes (every N-th stretch of :data:`FILE_CHUNK` bytes, a line belonging to
+the stretch its first byte is in), counts the lines before it for their
+numbers, answers them and writes them in turn (:func:`_file_jobs`).
+
 Workers ignore Ctrl-C: the main process takes it, stops them and exits 130.
 """
 
@@ -27,6 +33,7 @@ from .errors import MjError
 
 CHUNK = 1024  # lines per chunk (fewer, larger chunks: less work a line for the process that hands them out)
 AHEAD = 3  # chunks in flight per worker
+FILE_CHUNK = 1 << 16  # bytes of a regular file a worker reads and answers at a time (_file_jobs)
 
 _WORK = None  # (answer, fmt, kind) in a worker: inherited when forked, else rebuilt from the spec
 
@@ -313,6 +320,207 @@ def _ring_fd(fmt: str, raw, methods) -> int | None:
     return fd
 
 
+def _file_span(raw, fmt: str, methods) -> tuple[int, int, int] | None:
+    """(file descriptor, position, size) of standard input when forked workers may read it themselves: a regular
+    file, read from where it stands, big enough to share, with jsonl to a stream they can write (_file_jobs)."""
+    import stat
+
+    if raw is None or _ring_fd(fmt, raw, methods) is None:
+        return None
+    try:
+        fd = raw.fileno()
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        start = raw.tell()
+    except (AttributeError, ValueError, OSError):
+        return None
+    if info.st_size - start <= 2 * FILE_CHUNK:  # a small batch: the lines are handed out, or answered here
+        return None
+    return fd, start, info.st_size
+
+
+def _pread(fd: int, size: int, at: int) -> bytes:
+    """``size`` bytes of the file from ``at`` (fewer at its end)."""
+    parts = []
+    while size > 0:
+        b = os.pread(fd, size, at)
+        if not b:
+            break
+        parts.append(b)
+        size -= len(b)
+        at += len(b)
+    return b"".join(parts)
+
+
+_BLOCK = 1 << 16
+
+
+def _line_start(fd: int, at: int, size: int) -> int:
+    """Where the first line that starts at or after ``at`` starts (``size``: none does)."""
+    pos = at - 1
+    while pos < size:
+        block = os.pread(fd, min(_BLOCK, size - pos), pos)
+        if not block:
+            break
+        i = block.find(b"\n")
+        if i >= 0:
+            return pos + i + 1
+        pos += len(block)
+    return size
+
+
+def _count_lines(fd: int, begin: int, end: int) -> int:
+    """How many lines end between ``begin`` and ``end`` (both the starts of lines)."""
+    n = 0
+    while begin < end:
+        block = os.pread(fd, min(1 << 20, end - begin), begin)
+        if not block:
+            break
+        n += block.count(b"\n")
+        begin += len(block)
+    return n
+
+
+def _file_lines(fd: int, begin: int, end: int, size: int) -> tuple[list, int]:
+    """The lines that start from ``begin`` (a line's start) up to ``end``, as :func:`mjcli.lines.raw_chunks` gives
+    them (bytes, or the size of a line too long to hold), and where the line after them starts. The last
+    line is read on past ``end`` to its end, holding no more of it than a line may take."""
+    from .lines import _CAP as cap
+
+    data = _pread(fd, end - begin, begin)
+    pos = begin + len(data)
+    tail_size = None
+    if data and data[-1:] != b"\n" and pos < size:  # the last line goes on past ``end``
+        cut = data.rfind(b"\n") + 1
+        head, data = data[cut:], data[:cut]
+        kept, tail_size, ended = [head], len(head), False
+        while pos < size:
+            block = os.pread(fd, min(_BLOCK, size - pos), pos)
+            if not block:
+                break
+            i = block.find(b"\n")
+            piece = block if i < 0 else block[:i + 1]
+            pos += len(piece)
+            tail_size += len(piece)
+            if tail_size <= cap:
+                kept.append(piece)
+            if i >= 0:
+                ended = True
+                break
+        tail = b"".join(kept) if tail_size <= cap else None
+    lines = data.split(b"\n")
+    last = lines.pop()  # b"" after a final end of line, else a last line with none (the file's end)
+    out = [x if len(x) < cap else len(x) + 1 for x in lines]  # the size with its end of line, as readline counts
+    if last:
+        out.append(last if len(last) < cap else len(last))
+    if tail_size is not None:
+        if tail is not None and (tail_size < cap or (tail_size == cap and ended)):
+            out.append(tail[:-1] if ended else tail)  # no end of line, as the lines above
+        else:
+            out.append(tail_size)
+    return out, pos
+
+
+def _file_worker(w: int, jobs: int, span, base, sync) -> None:
+    """Worker ``w`` of ``jobs`` (forked): answer stretches w, w + jobs, ... of the file and write each in its turn;
+    its count of bad lines, or the errno of a failed write, goes in its two cells of ``status``. A stretch
+    answered before its turn is held while the next is answered (two at most), so no worker idles for long."""
+    import signal
+
+    from .safetext import encode_out
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    fd, start, size, out_fd = span
+    cond, turn, status = sync
+    held = deque()  # (stretch number, its bytes), answered and not yet written
+
+    def write_turns(wait_for: int) -> bool:
+        """Write the held stretches whose turn has come, waiting until ``wait_for`` of them are written; False
+        when another worker failed."""
+        with cond:
+            while held:
+                if turn.value < 0:  # another worker failed: the main process stops the batch
+                    return False
+                if turn.value != held[0][0]:
+                    if len(held) <= wait_for:
+                        return True
+                    cond.wait()
+                    continue
+                k, data = held.popleft()
+                if data:
+                    _write_all(out_fd, data)
+                turn.value = k + 1
+                cond.notify_all()
+        return True
+
+    seen_at, seen = start, 0  # the lines before ``seen_at`` (a line's start)
+    k = w
+    bad = 0
+    try:
+        while start + k * FILE_CHUNK < size:
+            at = start + k * FILE_CHUNK
+            end = min(at + FILE_CHUNK, size)
+            begin = start if k == 0 else _line_start(fd, at, size)
+            data = b""
+            if begin < end:
+                seen += _count_lines(fd, seen_at, begin)
+                lines, seen_at = _file_lines(fd, begin, end, size)
+                text, b = _answer_chunk(_raw_items(seen + 1, lines, base))
+                seen += len(lines)
+                bad += b
+                data = encode_out(text)
+            held.append((k, data))
+            if not write_turns(1):
+                return
+            k += jobs
+        if not write_turns(0):
+            return
+    except OSError as exc:  # the output is gone (a closed pipe) or cannot be written
+        status[2 * w + 1] = exc.errno or -1
+        with cond:
+            turn.value = -1  # the others stop waiting for a turn that will not come
+            cond.notify_all()
+    status[2 * w] = bad
+
+
+def _file_jobs(span, jobs: int, base):
+    """Answer a jsonl batch from a regular file on ``jobs`` forked workers that read it themselves (no lines
+    or answers cross a pipe); ``("", bad)`` when all is written. A worker's failed write is raised here."""
+    import errno
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    ctx = multiprocessing.get_context("fork")
+    sync = (ctx.Condition(), ctx.RawValue("q", 0), ctx.RawArray("q", 2 * jobs))
+    span = span + (sys.stdout.fileno(),)
+    sys.stdout.flush()
+    procs = [ctx.Process(target=_file_worker, args=(w, jobs, span, base, sync), daemon=True) for w in range(jobs)]
+    try:
+        for p in procs:
+            p.start()
+        live = list(procs)
+        while live:
+            for s in wait([p.sentinel for p in live]):
+                live = [p for p in live if p.sentinel != s]
+            failed = [e for e in sync[2][1::2] if e] or [-1 for p in procs if p.exitcode not in (None, 0)]
+            if failed:
+                for p in live:
+                    p.kill()
+                code = failed[0]
+                if code == errno.EPIPE:
+                    raise BrokenPipeError(code, os.strerror(code))
+                if code > 0:
+                    raise OSError(code, os.strerror(code))
+                raise RuntimeError("a --jobs worker stopped before the end of the batch")
+    finally:
+        for p in procs:
+            if p.is_alive():
+                p.kill()
+            p.join()
+    yield "", sum(sync[2][0::2])
+
+
 def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None, base: dict | None = None,
                   raw=None):
     """``(records, bad)`` per chunk of ``items`` in input order; ``records`` is the chunk's text for jsonl.
@@ -321,6 +529,14 @@ def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None, 
     chunk of bytes objects), and each worker makes them text or an error (speed, issue 15: the process that
     reads does less a line)."""
     global _WORK
+    if jobs > 1:
+        import multiprocessing
+
+        span = _file_span(raw, fmt, multiprocessing.get_all_start_methods())
+        if span is not None:  # a regular file: the workers read it themselves
+            _WORK = (answer, fmt, kind)
+            yield from _file_jobs(span, jobs, base)
+            return
     if raw is None:
         it = ((n, answer_record(n, item, None, base=base)[0] if isinstance(item, MjError) else item)
               for n, item in items)  # an unreadable line's record is made here: a worker gets text or records

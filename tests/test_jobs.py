@@ -5,6 +5,7 @@ in flight, quiet ends. Chunks are made small here so that a short batch still go
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -210,3 +211,118 @@ def score_answer_hk():
     from mjcli.api import load_variant, score_answer
 
     return score_answer(load_variant("hk"), None, False)
+
+
+# --- a regular file: the workers read their own stretches of it (batch._file_jobs) --------------------------------
+
+def _small_stretches(stretch: int) -> list[str]:
+    """mjcli with stretches of ``stretch`` bytes, so that a short file is cut at many places."""
+    code = (f"import sys, mjcli.batch as b; b.FILE_CHUNK = {stretch}; from mjcli.cli import main; "
+            "sys.argv[0] = 'mjcli'; main()")
+    return [sys.executable, "-c", code]
+
+
+def _nasty_file(path, end_of_line: bool = True):
+    from mjcli.lines import MAX_LINE
+
+    cap = MAX_LINE * 4 + 2  # bytes a line may take (mjcli.lines._CAP)
+    lines = [SCORE_LINES[i % len(SCORE_LINES)].encode() for i in range(700)]
+    lines[0] = b"\xef\xbb\xbf" + lines[0]  # a byte-order mark
+    lines[50] = b"\xff\xfe not utf-8"
+    lines[51] = b"  123m 456m 789m 234p 55s zimo  \r"  # CRLF
+    lines[200] = b"9" * (cap + 50)  # too long to hold: over many stretches
+    lines[201] = b"9" * (cap - 1)  # with its end of line exactly what a line may take: read, then too many characters
+    lines[202] = b"9" * cap  # one byte more: too long to hold
+    lines[400] = b"#" + b"x" * 5000  # a long comment
+    lines[-1] = b"123m 456m 789m 234p 55s"
+    data = b"\n".join(lines) + (b"\n" if end_of_line else b"")
+    path.write_bytes(data)
+    return data
+
+
+@pytest.mark.parametrize("stretch,end_of_line", [(97, True), (4096, False), (40_003, True)])
+@pytest.mark.parametrize("command", ["score", "wait"])
+def test_workers_reading_the_file_give_the_bytes_of_one_process(tmp_path, stretch, end_of_line, command):
+    """jsonl from a regular file with --jobs: each worker reads every N-th stretch of the file, finds the lines
+    that start in it, counts the lines before them for their numbers and writes its answers in turn. A line
+    over stretches, too long, with a byte-order mark, CRLF or bytes that are not UTF-8, and a file whose last
+    line has no end: the bytes and exit code of one process, to a file and to a pipe."""
+    src = tmp_path / "hands.txt"
+    _nasty_file(src, end_of_line)
+    want = None
+    for jobs in ("1", "2", "3"):
+        for to_file in (False, True):
+            with open(src, "rb") as f:
+                args = _small_stretches(stretch) + [command, "-f", "jsonl", "--jobs", jobs]
+                if to_file:
+                    dest = tmp_path / f"out{jobs}.jsonl"
+                    with open(dest, "wb") as o:
+                        p = subprocess.run(args, stdin=f, stdout=o, stderr=subprocess.PIPE, env=env(), timeout=120)
+                    got = (p.returncode, dest.read_bytes(), p.stderr)
+                else:
+                    p = subprocess.run(args, stdin=f, capture_output=True, env=env(), timeout=120)
+                    got = (p.returncode, p.stdout, p.stderr)
+            if want is None:
+                want = got
+                recs = [json.loads(x) for x in want[1].splitlines()]
+                assert want[0] == 1 and recs[-1]["line"] == 700
+                errors = {r["line"]: r["error"]["code"] for r in recs if r["error"]}
+                assert errors[51] == "encoding_error" and errors[201] == errors[202] == errors[203] == "line_too_long"
+                assert 1 in {r["line"] for r in recs} and 401 not in {r["line"] for r in recs}  # BOM read, comment skipped
+            assert got == want, (jobs, to_file)
+
+
+def test_workers_reading_the_file_start_where_standard_input_stands(tmp_path):
+    """A file already read in part (``{ head -n 5; mjcli ...; } < file``): the workers read from where it
+    stands, and number the lines from there, as one process does."""
+    src = tmp_path / "hands.txt"
+    src.write_bytes(b"".join(f"{SCORE_LINES[i % 3]}\n".encode() for i in range(3000)))
+    out = []
+    for jobs in ("1", "2"):
+        with open(src, "rb") as f:
+            os.lseek(f.fileno(), len(SCORE_LINES[0]) + len(SCORE_LINES[1]) + 2, os.SEEK_SET)  # two lines read
+            p = subprocess.run(_small_stretches(1000) + ["score", "-f", "jsonl", "--jobs", jobs], stdin=f,
+                               capture_output=True, env=env(), timeout=120)
+        out.append((p.returncode, p.stdout, p.stderr))
+    assert out[0] == out[1]
+    recs = [json.loads(x) for x in out[0][1].splitlines()]
+    assert len(recs) == 2998 and recs[0]["line"] == 1 and recs[0]["hand"].startswith("123x")
+
+
+def test_the_stretches_hold_every_line_once_as_readline_reads_them(tmp_path):
+    """batch._file_lines over consecutive stretches (each from the first line that starts in it) gives the
+    lines of lines.raw_chunks, too long ones as their sizes."""
+    import io
+
+    from mjcli.lines import raw_chunks
+
+    src = tmp_path / "hands.txt"
+    for end_of_line in (True, False):
+        data = _nasty_file(src, end_of_line)
+        want = [x for _, chunk in raw_chunks(io.BytesIO(data), 10**6) for x in chunk]
+        want = [x if isinstance(x, int) else x.rstrip(b"\n") for x in want]
+        with open(src, "rb") as f:
+            fd, size = f.fileno(), len(data)
+            for stretch in (1, 50, 4096, 40_002, 40_003, 10**6):
+                got, at = [], 0
+                while at < size:
+                    begin = 0 if at == 0 else batch._line_start(fd, at, size)
+                    if begin < min(at + stretch, size):
+                        lines, _ = batch._file_lines(fd, begin, min(at + stretch, size), size)
+                        got += lines
+                    at += stretch
+                assert got == want, stretch
+
+
+def test_workers_reading_the_file_end_quietly_on_a_closed_pipe_or_a_full_disk(tmp_path):
+    src = tmp_path / "hands.txt"
+    src.write_text("EEE SSS WWW NNN PP\n" * 20_000)  # 380 KB: the workers read it
+    cmd = f"{sys.executable} -m mjcli score -f jsonl --jobs 2 < {src} | head -1; echo \"status=${{PIPESTATUS[0]}}\""
+    p = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, env=env(), timeout=120)
+    assert p.stdout.splitlines()[-1] == "status=0" and p.stderr == ""
+    if os.path.exists("/dev/full"):
+        with open(src, "rb") as f, open("/dev/full", "wb") as full:
+            p = subprocess.run(MJCLI + ["score", "-f", "jsonl", "--jobs", "2"], stdin=f, stdout=full,
+                               stderr=subprocess.PIPE, env=env(), timeout=120)
+        assert p.returncode == 2
+        assert p.stderr.decode().startswith("error: No space left on device") and b"Traceback" not in p.stderr
