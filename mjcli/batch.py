@@ -91,7 +91,20 @@ def _enc(s: str) -> str:
 
 
 def _waits_text(res) -> str:
-    return ", ".join([_wait_fragment(w) for w in res.waits])
+    made = res.__dict__.get("_wait_keys")  # what each wait is made of, when wait() could say (see waits.wait)
+    if made is None:
+        return ", ".join([_wait_fragment(w) for w in res.waits])
+    frags = _FRAGMENT
+    out = []
+    for key, w in zip(made, res.waits):
+        frag = frags.get(key)
+        if frag is None:
+            frag = _wait_fragment(w)
+            if len(frags) > 100_000:
+                frags.clear()
+            frags[key] = frag
+        out.append(frag)
+    return ", ".join(out)
 
 
 _SLOT_VALUE = {  # a slot of a template -> its text for line n and result res

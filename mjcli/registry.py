@@ -93,7 +93,10 @@ def register_game(game: Game) -> Game:
 
 
 def add_hook(name: str, fn: Callable) -> Callable:
-    """Add a function the core calls at a named point (``wait_notes``: fn(hand, variant, result))."""
+    """Add a function the core calls at a named point (``wait_notes``: fn(hand, variant, result)).
+
+    A ``wait_notes`` hook may add notes, and keys to every wait's entry (my3 adds ``drown_fei_reaches_minimum``),
+    but does not change the entries' own values: their JSON is kept by what wait() made them of."""
     HOOKS.setdefault(name, []).append(fn)
     return fn
 

@@ -133,6 +133,8 @@ def wait(hand: Hand, variant) -> WaitResult:
     winners, alone = _winning_tiles(hand, variant, jokers_left)
     plan = scoring_plan(variant)
     entries_of: dict = {}  # a Fei or not -> the contexts' entries (Plan.context_entry)
+    minimum = variant.minimum
+    made = []  # what each wait's entry is made of: its JSON is kept by this key (mjcli.batch._waits_text)
     for t in winners:
         # hand.with_tile(t, self_drawn=False) and the same self-drawn, built directly (speed, issue 15)
         if t == JOKER:
@@ -172,20 +174,24 @@ def wait(hand: Hand, variant) -> WaitResult:
             "left": left,
             "discard": discard,
             "self_drawn": self_total,
-            "discard_meets_minimum": discard is not None and discard >= variant.minimum,
-            "self_drawn_meets_minimum": self_total is not None and self_total >= variant.minimum,
+            "discard_meets_minimum": discard is not None and discard >= minimum,
+            "self_drawn_meets_minimum": self_total is not None and self_total >= minimum,
         })
+        made.append((minimum, t, left, discard, self_total))
     res.ready = bool(res.waits)
     if alone:
         res.notes.append("the bonus tiles and Fei win whatever the tiles: every unseen tile wins")
     for hook in hooks("wait_notes"):  # e.g. my3: the waits a drowned Fei would lift to the minimum
         hook(hand, variant, res)
+    if not res.waits or len(res.waits[0]) == _WAIT_FIELDS:  # no hook added to the entries: they are as made
+        res.__dict__["_wait_keys"] = made
     if JOKER in winners:
         res.notes.append("J: a drawn Fei completes the hand; a discarded Fei cannot be claimed, so it wins self-drawn only")
     return res
 
 
 _CODE = tuple(tile_code(t) for t in range(JOKER + 1))
+_WAIT_FIELDS = 6  # the keys of a wait's entry as wait() makes it
 _new = object.__new__
 
 
