@@ -238,13 +238,24 @@ _UNREAD = (("kongs", "--kong", "kongs"), ("bonus", "--bonus", "bonus tiles"),
 
 
 def _note_unread(variant, req: SettleRequest, notes: list[str]) -> None:
-    """Say so when an option was given that the variant's rules pay nothing for."""
+    """Say so when an option was given that the variant's rules pay nothing for, and when the winner's --hand
+    shows a kong that the variant pays for but no --kong names (kongs are paid as --kong gives them)."""
     read = set()
     for rid in variant.settlement:
         read |= getattr(SETTLEMENT_RULES[rid], "reads", frozenset())
     for attr, opt, what in _UNREAD:
         if getattr(req, attr) and attr not in read:
             notes.append(f"{opt} changes nothing: {variant.id} pays nothing for {what}")
+    hand = getattr(req.result, "hand", None)
+    if "kongs" in read and hand and req.winner is not None and not any(k[0] == req.winner for k in req.kongs):
+        from .tiles import KONG, parse_hand
+
+        kinds = {"(": "concealed", "[": "claimed", "{": "added"}
+        shown = [m.text() for m in parse_hand(hand).melds if m.kind == KONG]
+        if shown:
+            ex = f"{req.winner}:{kinds[shown[0][0]]}" + (":SEAT" if shown[0][0] == "[" else "")
+            notes.append(f"the hand shows the kong{'s' if len(shown) > 1 else ''} {' '.join(shown)}, not paid: "
+                         f"kongs are paid as --kong gives them, e.g. --kong {ex}")
 
 
 def net_of(seats, payments) -> dict[str, float]:

@@ -276,3 +276,18 @@ def test_eight_flowers_is_paid_as_self_drawn():
 
     res = score_text("135m 258p 369s ESW N | f1 f2 f3 f4 s1 s2 s3 s4", load_builtin("sg"))
     assert res.total == 5 and res.payment == {"each": 64, "total": 192}
+
+
+def test_a_kong_the_hand_shows_is_paid_as_kong_gives_it_and_a_note_says_so(runner):
+    # own_flower (f2 at seat S) 1 tai: A = 2, the shooter W pays 2A = 4, E and N A = 2 each: S +8. The concealed
+    # kong (2222p) pays 8 from each other player only when --kong names it (instant payments are events of
+    # the hand, not read from the winner's tiles): then S +8 + 3 x 8 = +32, and no note
+    hand = "123m 456m 789m 55s (2222p) | f2 @5s seat=S"
+    rec = json.loads(runner.invoke(cli, ["settle", "-v", "sg", "--winner", "S", "--from", "W", "-f", "json",
+                                         "--hand", hand]).output)[0]
+    assert rec["net"] == {"E": -2, "S": 8, "W": -4, "N": -2}
+    assert rec["notes"] == ["the hand shows the kong (2222p), not paid: kongs are paid as --kong gives them, "
+                            "e.g. --kong S:concealed"]
+    rec = json.loads(runner.invoke(cli, ["settle", "-v", "sg", "--winner", "S", "--from", "W", "-f", "json",
+                                         "--hand", hand, "--kong", "S:concealed"]).output)[0]
+    assert rec["net"] == {"E": -10, "S": 32, "W": -12, "N": -10} and rec["notes"] == []
