@@ -87,6 +87,8 @@ def dragon_set(ctx: Ctx) -> int:
 @pattern("small_dragons", when="dragon_sets", context_free=True)
 def small_dragons(ctx: Ctx) -> int:
     """Siu Sam Yuen 小三元: sets of two different dragons and the third dragon as the pair."""
+    if ctx.shape.dragon_sets < 2:  # fewer sets than different dragons wanted
+        return 0
     kinds = _honour_kinds(ctx, 31, 34)
     return int(len(kinds) == 2 and ctx.eye in DRAGON_TILES and ctx.eye not in kinds)
 
@@ -94,12 +96,14 @@ def small_dragons(ctx: Ctx) -> int:
 @pattern("big_dragons", when="dragon_sets", context_free=True)
 def big_dragons(ctx: Ctx) -> int:
     """Dai Sam Yuen 大三元: a set of each dragon (three different dragons)."""
-    return int(len(_honour_kinds(ctx, 31, 34)) == 3)
+    return int(ctx.shape.dragon_sets >= 3 and len(_honour_kinds(ctx, 31, 34)) == 3)
 
 
 @pattern("small_winds", when="wind_sets", context_free=True)
 def small_winds(ctx: Ctx) -> int:
     """Siu Sei Hei 小四喜: sets of three different winds and the fourth wind as the pair."""
+    if ctx.shape.wind_sets < 3:
+        return 0
     kinds = _honour_kinds(ctx, 27, 31)
     return int(len(kinds) == 3 and ctx.eye in WIND_TILES and ctx.eye not in kinds)
 
@@ -107,7 +111,7 @@ def small_winds(ctx: Ctx) -> int:
 @pattern("big_winds", when="wind_sets", context_free=True)
 def big_winds(ctx: Ctx) -> int:
     """Dai Sei Hei 大四喜: a set of each wind (four different winds)."""
-    return int(len(_honour_kinds(ctx, 27, 31)) == 4)
+    return int(ctx.shape.wind_sets >= 4 and len(_honour_kinds(ctx, 27, 31)) == 4)
 
 
 @pattern("seat_wind", when="wind_sets")
@@ -174,7 +178,7 @@ def nine_gates(ctx: Ctx) -> int:
     return int(all(c >= n for c, n in zip(counts, need)))
 
 
-@pattern("thirteen_orphans", "thirteen_wonders", context_free=True)
+@pattern("thirteen_orphans", "thirteen_wonders", when="no_simples", context_free=True)  # the special reading: no sets
 def thirteen_orphans(ctx: Ctx) -> int:
     """Sap Sam Yiu 十三么: one of each terminal and honour, and one more of them."""
     return int(ctx.special == "thirteen_orphans")
