@@ -326,3 +326,26 @@ def test_workers_reading_the_file_end_quietly_on_a_closed_pipe_or_a_full_disk(tm
                                stderr=subprocess.PIPE, env=env(), timeout=120)
         assert p.returncode == 2
         assert p.stderr.decode().startswith("error: No space left on device") and b"Traceback" not in p.stderr
+
+
+def test_ctrl_c_while_the_workers_read_the_file_exits_130_quietly(tmp_path):
+    src = tmp_path / "hands.txt"
+    src.write_text("123m 456m 789m 234p 55s zimo\n" * 400_000)  # several seconds of work on 2 workers
+    dest = tmp_path / "out.jsonl"
+    with open(src, "rb") as f, open(dest, "wb") as o:
+        p = subprocess.Popen(MJCLI + ["score", "-f", "jsonl", "--jobs", "2"], stdin=f, stdout=o,
+                             stderr=subprocess.PIPE, env=env(), preexec_fn=_as_at_a_terminal)
+        try:
+            deadline = time.monotonic() + 60
+            while dest.stat().st_size == 0 and time.monotonic() < deadline and p.poll() is None:
+                time.sleep(0.05)  # the workers have started writing
+            p.send_signal(signal.SIGINT)
+            code = p.wait(timeout=30)
+            err = p.stderr.read().decode()
+        finally:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+    assert code == 130, err
+    assert err.strip() == "interrupted"
+    assert dest.read_bytes().count(b"\n") < 400_000
