@@ -170,22 +170,31 @@ def test_closed_pipe_with_head_in_a_shell(tmp_path):
     assert p.stderr == ""
 
 
+def interrupted(p, ready) -> tuple[int, str]:
+    """Ctrl-C (SIGINT) to process ``p`` once ``ready()`` has returned: its exit code and standard error."""
+    try:
+        ready()
+        p.send_signal(signal.SIGINT)
+        code = p.wait(timeout=30)
+        return code, p.stderr.read().decode()
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+
+
 @pytest.mark.parametrize("command", ["score", "wait"])
 def test_ctrl_c_exits_130_quietly(command):
     """SIGINT while reading a slow standard input: exit 130, a short note, no traceback."""
     hand = CHEAP if command == "score" else "1112345678999m"
     p = popen([command, "-f", "jsonl"])
-    try:
+
+    def waiting():
         p.stdin.write(hand.encode() + b"\n")
         p.stdin.flush()
         assert readline_within(p.stdout, 30)  # it is now waiting for the next line
-        p.send_signal(signal.SIGINT)
-        code = p.wait(timeout=30)
-        err = p.stderr.read().decode()
-    finally:
-        if p.poll() is None:
-            p.kill()
-            p.wait()
+
+    code, err = interrupted(p, waiting)
     assert code == 130, err
     assert "Traceback" not in err
     assert err.strip() == "interrupted"

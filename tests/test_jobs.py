@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -17,7 +16,7 @@ from click.testing import CliRunner
 from mjcli import batch
 from mjcli.cli import cli
 
-from test_batch import MJCLI, _as_at_a_terminal, env
+from test_batch import MJCLI, _as_at_a_terminal, env, interrupted
 
 SCORE_LINES = ["EEE SSS WWW NNN PP", "123m 456m 789m 234p 55s zimo", "123x 456m", "", "# a comment",
                "1379m 1379p 1379s EE", "11111m", "[123m", "111m 222m 333m 444m 5m @5m", "123p 456p 789p 11s 234s"]
@@ -109,17 +108,13 @@ def test_chunks_in_flight_are_bounded(small_chunks):
 def test_ctrl_c_with_jobs_exits_130_quietly():
     p = subprocess.Popen(MJCLI + ["score", "-f", "jsonl", "--jobs", "2"], stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(), preexec_fn=_as_at_a_terminal)
-    try:
+
+    def started():
         p.stdin.write(b"1112345678999m\n" * 700)  # the workers start; then mjcli waits for more input
         p.stdin.flush()
         time.sleep(1.5)
-        p.send_signal(signal.SIGINT)
-        code = p.wait(timeout=30)
-        err = p.stderr.read().decode()
-    finally:
-        if p.poll() is None:
-            p.kill()
-            p.wait()
+
+    code, err = interrupted(p, started)
     assert code == 130, err
     assert err.strip() == "interrupted"
 
@@ -335,17 +330,13 @@ def test_ctrl_c_while_the_workers_read_the_file_exits_130_quietly(tmp_path):
     with open(src, "rb") as f, open(dest, "wb") as o:
         p = subprocess.Popen(MJCLI + ["score", "-f", "jsonl", "--jobs", "2"], stdin=f, stdout=o,
                              stderr=subprocess.PIPE, env=env(), preexec_fn=_as_at_a_terminal)
-        try:
+
+        def writing():
             deadline = time.monotonic() + 60
             while dest.stat().st_size == 0 and time.monotonic() < deadline and p.poll() is None:
                 time.sleep(0.05)  # the workers have started writing
-            p.send_signal(signal.SIGINT)
-            code = p.wait(timeout=30)
-            err = p.stderr.read().decode()
-        finally:
-            if p.poll() is None:
-                p.kill()
-                p.wait()
+
+        code, err = interrupted(p, writing)
     assert code == 130, err
     assert err.strip() == "interrupted"
     assert dest.read_bytes().count(b"\n") < 400_000
