@@ -525,7 +525,8 @@ def _file_jobs(span, jobs: int, base):
                     raise BrokenPipeError(code, os.strerror(code))
                 if code > 0:
                     raise OSError(code, os.strerror(code))
-                raise RuntimeError("a --jobs worker stopped before the end of the batch")
+                raise OSError(errno.ECHILD, "a --jobs worker stopped before the end of the batch (killed?); run "
+                                            "it again, or with --jobs 1")  # exit 2, one line (see cli.main)
     finally:
         for p in procs:
             if p.is_alive():
