@@ -514,8 +514,11 @@ def _file_jobs(span, jobs: int, base):
             p.start()
         live = list(procs)
         while live:
-            for s in wait([p.sentinel for p in live]):
-                live = [p for p in live if p.sentinel != s]
+            ended = wait([p.sentinel for p in live])
+            for p in live:
+                if p.sentinel in ended:
+                    p.join()  # its exit code: the sentinel can close a moment before the process can be waited for
+            live = [p for p in live if p.sentinel not in ended]
             failed = [e for e in sync[2][1::2] if e] or [-1 for p in procs if p.exitcode not in (None, 0)]
             if failed:
                 for p in live:

@@ -170,11 +170,15 @@ def test_closed_pipe_with_head_in_a_shell(tmp_path):
     assert p.stderr == ""
 
 
-def interrupted(p, ready) -> tuple[int, str]:
-    """Ctrl-C (SIGINT) to process ``p`` once ``ready()`` has returned: its exit code and standard error."""
+def interrupted(p, ready, stop=None) -> tuple[int, str]:
+    """Ctrl-C (SIGINT) to process ``p`` once ``ready()`` has returned (or ``stop()`` instead): its exit code and
+    standard error."""
     try:
         ready()
-        p.send_signal(signal.SIGINT)
+        if stop is None:
+            p.send_signal(signal.SIGINT)
+        else:
+            stop()
         code = p.wait(timeout=30)
         return code, p.stderr.read().decode()
     finally:

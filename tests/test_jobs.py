@@ -5,6 +5,7 @@ in flight, quiet ends. Chunks are made small here so that a short batch still go
 from __future__ import annotations
 
 import json
+import signal
 import os
 import subprocess
 import sys
@@ -323,6 +324,15 @@ def test_workers_reading_the_file_end_quietly_on_a_closed_pipe_or_a_full_disk(tm
         assert p.stderr.decode().startswith("error: No space left on device") and b"Traceback" not in p.stderr
 
 
+def _written(dest, p):
+    """A wait until the workers of process ``p`` have written to ``dest``."""
+    def ready():
+        deadline = time.monotonic() + 60
+        while dest.stat().st_size == 0 and time.monotonic() < deadline and p.poll() is None:
+            time.sleep(0.05)
+    return ready
+
+
 def test_ctrl_c_while_the_workers_read_the_file_exits_130_quietly(tmp_path):
     src = tmp_path / "hands.txt"
     src.write_text("123m 456m 789m 234p 55s zimo\n" * 400_000)  # several seconds of work on 2 workers
@@ -331,12 +341,37 @@ def test_ctrl_c_while_the_workers_read_the_file_exits_130_quietly(tmp_path):
         p = subprocess.Popen(MJCLI + ["score", "-f", "jsonl", "--jobs", "2"], stdin=f, stdout=o,
                              stderr=subprocess.PIPE, env=env(), preexec_fn=_as_at_a_terminal)
 
-        def writing():
-            deadline = time.monotonic() + 60
-            while dest.stat().st_size == 0 and time.monotonic() < deadline and p.poll() is None:
-                time.sleep(0.05)  # the workers have started writing
-
-        code, err = interrupted(p, writing)
+        code, err = interrupted(p, _written(dest, p))
     assert code == 130, err
     assert err.strip() == "interrupted"
     assert dest.read_bytes().count(b"\n") < 400_000
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.append(int(entry))
+    return out
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="finds the workers in /proc")
+def test_a_worker_killed_while_reading_the_file_ends_the_batch_with_one_line(tmp_path):
+    src = tmp_path / "hands.txt"
+    src.write_text("123m 456m 789m 234p 55s zimo\n" * 400_000)
+    dest = tmp_path / "out.jsonl"
+    with open(src, "rb") as f, open(dest, "wb") as o:
+        p = subprocess.Popen(MJCLI + ["score", "-f", "jsonl", "--jobs", "2"], stdin=f, stdout=o,
+                             stderr=subprocess.PIPE, env=env())
+
+        # a worker is killed, most likely as it writes (holding the turn)
+        code, err = interrupted(p, _written(dest, p), stop=lambda: os.kill(_children(p.pid)[-1], signal.SIGKILL))
+    assert code == 2, err
+    assert err.startswith("error: a --jobs worker stopped before the end of the batch") and err.count("\n") == 1
+    assert not _children(p.pid)
