@@ -497,6 +497,19 @@ def _file_worker(w: int, jobs: int, span, base, sync) -> None:
     status[2 * w] = bad
 
 
+class WorkerLost(OSError):
+    """A ``--jobs`` worker stopped before the end of the batch (killed, out of memory): the command ends at once
+    with one line and exit 2 (``cli._run_batch``), without waiting on the pool, whose queues the lost worker
+    may have left locked."""
+
+
+def _worker_lost() -> WorkerLost:
+    import errno
+
+    return WorkerLost(errno.ECHILD, "a --jobs worker stopped before the end of the batch (killed?); run it again, "
+                                    "or with --jobs 1")
+
+
 def _file_jobs(span, jobs: int, base):
     """Answer a jsonl batch from a regular file on ``jobs`` forked workers that read it themselves (no lines
     or answers cross a pipe); ``("", bad)`` when all is written. A worker's failed write is raised here."""
@@ -528,8 +541,7 @@ def _file_jobs(span, jobs: int, base):
                     raise BrokenPipeError(code, os.strerror(code))
                 if code > 0:
                     raise OSError(code, os.strerror(code))
-                raise OSError(errno.ECHILD, "a --jobs worker stopped before the end of the batch (killed?); run "
-                                            "it again, or with --jobs 1")  # exit 2, one line (see cli.main)
+                raise _worker_lost()
     finally:
         for p in procs:
             if p.is_alive():
@@ -592,8 +604,18 @@ def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None, 
     finally:
         signal.signal(signal.SIGINT, old)
 
+    workers = {c.pid for c in multiprocessing.active_children()}
+    lost = []
+
     def answered(result):
-        text, bad = result.get()
+        while True:  # a worker that dies (killed) is replaced by the pool, and its chunk never comes: say so
+            try:
+                text, bad = result.get(timeout=1)
+                break
+            except multiprocessing.TimeoutError:
+                if {c.pid for c in multiprocessing.active_children()} != workers:
+                    lost.append(True)
+                    raise _worker_lost() from None
         if fd is None or text is None:
             return ("" if text is None else text), bad
         with turn.get_lock():  # a chunk handed back: written here in its turn (the ones before it are written)
@@ -614,5 +636,9 @@ def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None, 
             yield answered(pending.popleft())
     finally:
         _RING = None
-        pool.terminate()
-        pool.join()
+        if lost:  # the pool may never shut down (a lock held by the dead worker): the workers are killed
+            for child in multiprocessing.active_children():
+                child.kill()
+        else:
+            pool.terminate()
+            pool.join()

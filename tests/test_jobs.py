@@ -362,16 +362,24 @@ def _children(pid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="finds the workers in /proc")
-def test_a_worker_killed_while_reading_the_file_ends_the_batch_with_one_line(tmp_path):
+@pytest.mark.parametrize("fmt,piped", [("jsonl", False), ("jsonl", True), ("csv", True)])
+def test_a_killed_worker_ends_the_batch_with_one_line(tmp_path, fmt, piped):
+    """A worker killed (out of memory, say) while the workers read a file, or take chunks from a pipe (where
+    the pool would start another and wait for ever for the lost chunk): one line, exit 2, no worker left."""
     src = tmp_path / "hands.txt"
     src.write_text("123m 456m 789m 234p 55s zimo\n" * 400_000)
-    dest = tmp_path / "out.jsonl"
+    dest = tmp_path / "out.txt"
     with open(src, "rb") as f, open(dest, "wb") as o:
-        p = subprocess.Popen(MJCLI + ["score", "-f", "jsonl", "--jobs", "2"], stdin=f, stdout=o,
-                             stderr=subprocess.PIPE, env=env())
-
+        feed = subprocess.Popen(["cat"], stdin=f, stdout=subprocess.PIPE) if piped else None
+        p = subprocess.Popen(MJCLI + ["score", "-f", fmt, "--jobs", "2"], stdin=feed.stdout if piped else f,
+                             stdout=o, stderr=subprocess.PIPE, env=env())
+        if piped:
+            feed.stdout.close()
         # a worker is killed, most likely as it writes (holding the turn)
         code, err = interrupted(p, _written(dest, p), stop=lambda: os.kill(_children(p.pid)[-1], signal.SIGKILL))
+        if piped:
+            feed.kill()
+            feed.wait()
     assert code == 2, err
     assert err.startswith("error: a --jobs worker stopped before the end of the batch") and err.count("\n") == 1
     assert not _children(p.pid)
