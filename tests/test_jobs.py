@@ -380,6 +380,9 @@ def test_a_killed_worker_ends_the_batch_with_one_line(tmp_path, fmt, piped):
         if piped:
             feed.kill()
             feed.wait()
+    assert not _children(p.pid)
+    if piped and code == 0:  # the pool's worker was killed between two chunks: nothing lost, another took over
+        assert err == "" and dest.read_bytes().count(b"\n") == 400_000 + (fmt == "csv")
+        return
     assert code == 2, err
     assert err.startswith("error: a --jobs worker stopped before the end of the batch") and err.count("\n") == 1
-    assert not _children(p.pid)
