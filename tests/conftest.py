@@ -2,8 +2,14 @@
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
 
 from mjcli.variant import load_builtin
+
+# No per-example deadline: the first examples may build the tables used on first use, and a busy machine (or
+# CI) can make any example slow; a deadline would fail such a run for no fault of the code.
+settings.register_profile("mjcli", deadline=None)
+settings.load_profile("mjcli")
 
 
 @pytest.fixture(scope="session")
