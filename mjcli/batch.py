@@ -447,10 +447,11 @@ def _file_worker(w: int, jobs: int, span, base, sync) -> None:
     fd, start, size, out_fd = span
     cond, turn, status = sync
     held = deque()  # (stretch number, its bytes), answered and not yet written
+    parent = os.getppid()
 
     def write_turns(wait_for: int) -> bool:
         """Write the held stretches whose turn has come, waiting until ``wait_for`` of them are written; False
-        when another worker failed."""
+        when another worker failed or the process that started us is gone (killed): the batch is over."""
         with cond:
             while held:
                 if turn.value < 0:  # another worker failed: the main process stops the batch
@@ -458,7 +459,8 @@ def _file_worker(w: int, jobs: int, span, base, sync) -> None:
                 if turn.value != held[0][0]:
                     if len(held) <= wait_for:
                         return True
-                    cond.wait()
+                    if not cond.wait(1) and os.getppid() != parent:  # no turn for a second: is the batch on?
+                        return False
                     continue
                 k, data = held.popleft()
                 if data:
@@ -472,6 +474,8 @@ def _file_worker(w: int, jobs: int, span, base, sync) -> None:
     bad = 0
     try:
         while start + k * FILE_CHUNK < size:
+            if os.getppid() != parent:  # the process that started us is gone (killed): stop, as the pool's do
+                return
             at = start + k * FILE_CHUNK
             end = min(at + FILE_CHUNK, size)
             begin = start if k == 0 else _line_start(fd, at, size)

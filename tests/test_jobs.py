@@ -386,3 +386,39 @@ def test_a_killed_worker_ends_the_batch_with_one_line(tmp_path, fmt, piped):
         return
     assert code == 2, err
     assert err.startswith("error: a --jobs worker stopped before the end of the batch") and err.count("\n") == 1
+
+
+def _running(pids) -> list[int]:
+    """The processes of ``pids`` still running (an orphan that has ended may wait as a zombie to be reaped)."""
+    out = []
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().rsplit(")", 1)[1].split()[0] != "Z":
+                    out.append(pid)
+        except OSError:
+            pass
+    return out
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="finds the workers in /proc")
+def test_workers_reading_the_file_stop_when_mjcli_is_killed(tmp_path):
+    """SIGTERM (or kill -9) to mjcli itself: its workers stop within a stretch, not at the end of the file."""
+    src = tmp_path / "hands.txt"
+    src.write_text("123m 456m 789m 234p 55s zimo\n" * 400_000)
+    dest = tmp_path / "out.jsonl"
+    with open(src, "rb") as f, open(dest, "wb") as o:
+        p = subprocess.Popen(MJCLI + ["score", "-f", "jsonl", "--jobs", "2"], stdin=f, stdout=o,
+                             stderr=subprocess.PIPE, env=env())
+        _written(dest, p)()
+        workers = _children(p.pid)
+        p.kill()
+        p.wait(timeout=30)
+        deadline = time.monotonic() + 20
+        while _running(workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    left = _running(workers)
+    for w in left:
+        os.kill(w, signal.SIGKILL)
+    assert workers and not left
+    assert dest.read_bytes().count(b"\n") < 400_000
