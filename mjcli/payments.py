@@ -284,6 +284,8 @@ def _win_payments(variant, pay, req: SettleRequest, value, base, notes) -> list[
         whole = mul(each, len(losers))
         notes.append(f"robbed kong: {req.shooter} pays the whole self-draw amount")
         return [Payment(req.shooter, w, whole, f"robbed kong ({value} {unit}): the konger pays all {len(losers)} shares")]
+    if req.robbed_kong and not self_drawn:
+        notes.append(f"robbed kong: paid as a discard by {req.shooter}, the konger")
     shooter_share, other_share = _shares(pay, base, self_drawn)
     shares = {}
     for s in losers:

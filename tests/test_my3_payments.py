@@ -247,3 +247,11 @@ def test_four_fei_is_paid_as_self_drawn():
     # then the Fei settlement: 5 a Fei the winner holds beyond each loser's own (none): 4 x 5 = 20 from each
     assert pays(st) == [("S", "E", 40), ("W", "E", 40), ("S", "E", 20), ("W", "E", 20)]
     assert st.notes == ["paid by every loser as if self-drawn"]
+
+
+def test_a_robbed_kong_is_paid_as_a_discard_by_the_konger():
+    # RULES.md names no special payment for a robbed kong in my3: the konger is the shooter. 6 fan: V = 12, the
+    # konger S pays V = 12, the other loser W V/2 = 6; a note says how it was paid
+    st = settle(MY3, SettleRequest(winner="E", shooter="S", value=6, robbed_kong=True))
+    assert pays(st) == [("S", "E", 12), ("W", "E", 6)]
+    assert st.notes == ["robbed kong: paid as a discard by S, the konger"]
