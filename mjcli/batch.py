@@ -257,10 +257,29 @@ def _rebuild(spec):
     return wait_answer(v, overrides), fmt, kind
 
 
+def _watch_parent() -> None:
+    """End this worker once the process that started it is gone (killed, or ended after a worker was lost): a
+    pool worker waiting on a queue that a dead worker left locked would otherwise wait for ever, holding
+    standard output and error open. A thread looks once a second."""
+    import threading
+    import time
+
+    parent = os.getppid()
+
+    def watch():
+        while True:
+            time.sleep(1)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="mjcli-watch-parent", daemon=True).start()
+
+
 def _init_worker(spec):
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    _watch_parent()
     global _WORK
     if _WORK is None:
         _WORK = _rebuild(spec)

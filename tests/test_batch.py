@@ -180,7 +180,8 @@ def interrupted(p, ready, stop=None) -> tuple[int, str]:
         else:
             stop()
         code = p.wait(timeout=30)
-        return code, p.stderr.read().decode()
+        # standard error is read to its end: no process left behind (a worker) may hold it open
+        return code, p.communicate(timeout=30)[1].decode()
     finally:
         if p.poll() is None:
             p.kill()
