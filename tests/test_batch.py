@@ -170,16 +170,16 @@ def test_closed_pipe_with_head_in_a_shell(tmp_path):
     assert p.stderr == ""
 
 
-def interrupted(p, ready, stop=None) -> tuple[int, str]:
+def interrupted(p, ready, stop=None, timeout: float = 30) -> tuple[int, str]:
     """Ctrl-C (SIGINT) to process ``p`` once ``ready()`` has returned (or ``stop()`` instead): its exit code and
-    standard error."""
+    standard error, within ``timeout`` seconds."""
     try:
         ready()
         if stop is None:
             p.send_signal(signal.SIGINT)
         else:
             stop()
-        code = p.wait(timeout=30)
+        code = p.wait(timeout=timeout)
         # standard error is read to its end: no process left behind (a worker) may hold it open
         return code, p.communicate(timeout=30)[1].decode()
     finally:
