@@ -257,13 +257,16 @@ def _rebuild(spec):
     return wait_answer(v, overrides), fmt, kind
 
 
-def _watch_parent() -> None:
-    """End this worker once the process that started it is gone (killed, or ended after a worker was lost): a
-    pool worker waiting on a queue that a dead worker left locked would otherwise wait for ever, holding
-    standard output and error open. A thread looks once a second."""
+def _worker_setup() -> None:
+    """What every worker does first (the pool's and the file's): leave Ctrl-C to the main process, and end once
+    the process that started it is gone (killed, or ended after a worker was lost): a worker waiting on a queue
+    or a turn that a dead worker left locked would otherwise wait for ever, holding standard output and error
+    open. A thread looks once a second."""
+    import signal
     import threading
     import time
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = os.getppid()
 
     def watch():
@@ -276,10 +279,7 @@ def _watch_parent() -> None:
 
 
 def _init_worker(spec):
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
-    _watch_parent()
+    _worker_setup()
     global _WORK
     if _WORK is None:
         _WORK = _rebuild(spec)
@@ -352,12 +352,14 @@ def _ring_fd(fmt: str, raw, methods) -> int | None:
     return fd
 
 
-def _file_span(raw, fmt: str, methods) -> tuple[int, int, int] | None:
-    """(file descriptor, position, size) of standard input when forked workers may read it themselves: a regular
-    file, read from where it stands, big enough to share, with jsonl to a stream they can write (_file_jobs)."""
+def _file_span(raw, fmt: str, methods) -> tuple[int, int, int, int] | None:
+    """(file descriptor, position, size, standard output's file descriptor) of standard input when forked workers
+    may read it themselves: a regular file, read from where it stands, big enough to share, with jsonl to a
+    stream they can write (_file_jobs)."""
     import stat
 
-    if raw is None or _ring_fd(fmt, raw, methods) is None:
+    out_fd = _ring_fd(fmt, raw, methods)
+    if out_fd is None:
         return None
     try:
         fd = raw.fileno()
@@ -369,32 +371,26 @@ def _file_span(raw, fmt: str, methods) -> tuple[int, int, int] | None:
         return None
     if info.st_size - start <= 2 * FILE_CHUNK:  # a small batch: the lines are handed out, or answered here
         return None
-    return fd, start, info.st_size
-
-
-def _pread(fd: int, size: int, at: int) -> bytes:
-    """``size`` bytes of the file from ``at`` (fewer at its end)."""
-    parts = []
-    while size > 0:
-        b = os.pread(fd, size, at)
-        if not b:
-            break
-        parts.append(b)
-        size -= len(b)
-        at += len(b)
-    return b"".join(parts)
+    return fd, start, info.st_size, out_fd
 
 
 _BLOCK = 1 << 16
 
 
+def _blocks(fd: int, at: int, end: int, block: int = _BLOCK):
+    """The file's bytes from ``at`` to ``end`` (or its end), ``block`` at a time (a read may give fewer)."""
+    while at < end:
+        b = os.pread(fd, min(block, end - at), at)
+        if not b:
+            return
+        yield b
+        at += len(b)
+
+
 def _line_start(fd: int, at: int, size: int) -> int:
     """Where the first line that starts at or after ``at`` starts (``size``: none does)."""
     pos = at - 1
-    while pos < size:
-        block = os.pread(fd, min(_BLOCK, size - pos), pos)
-        if not block:
-            break
+    for block in _blocks(fd, pos, size):
         i = block.find(b"\n")
         if i >= 0:
             return pos + i + 1
@@ -404,14 +400,7 @@ def _line_start(fd: int, at: int, size: int) -> int:
 
 def _count_lines(fd: int, begin: int, end: int) -> int:
     """How many lines end between ``begin`` and ``end`` (both the starts of lines)."""
-    n = 0
-    while begin < end:
-        block = os.pread(fd, min(1 << 20, end - begin), begin)
-        if not block:
-            break
-        n += block.count(b"\n")
-        begin += len(block)
-    return n
+    return sum(block.count(b"\n") for block in _blocks(fd, begin, end, 1 << 20))
 
 
 def _file_lines(fd: int, begin: int, end: int, size: int) -> tuple[list, int]:
@@ -420,17 +409,14 @@ def _file_lines(fd: int, begin: int, end: int, size: int) -> tuple[list, int]:
     line is read on past ``end`` to its end, holding no more of it than a line may take."""
     from .lines import _CAP as cap
 
-    data = _pread(fd, end - begin, begin)
+    data = b"".join(_blocks(fd, begin, end, end - begin))
     pos = begin + len(data)
     tail_size = None
     if data and data[-1:] != b"\n" and pos < size:  # the last line goes on past ``end``
         cut = data.rfind(b"\n") + 1
         head, data = data[cut:], data[:cut]
         kept, tail_size, ended = [head], len(head), False
-        while pos < size:
-            block = os.pread(fd, min(_BLOCK, size - pos), pos)
-            if not block:
-                break
+        for block in _blocks(fd, pos, size):
             i = block.find(b"\n")
             piece = block if i < 0 else block[:i + 1]
             pos += len(piece)
@@ -458,19 +444,16 @@ def _file_worker(w: int, jobs: int, span, base, sync) -> None:
     """Worker ``w`` of ``jobs`` (forked): answer stretches w, w + jobs, ... of the file and write each in its turn;
     its count of bad lines, or the errno of a failed write, goes in its two cells of ``status``. A stretch
     answered before its turn is held while the next is answered (two at most), so no worker idles for long."""
-    import signal
-
     from .safetext import encode_out
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    _worker_setup()
     fd, start, size, out_fd = span
     cond, turn, status = sync
     held = deque()  # (stretch number, its bytes), answered and not yet written
-    parent = os.getppid()
 
     def write_turns(wait_for: int) -> bool:
         """Write the held stretches whose turn has come, waiting until ``wait_for`` of them are written; False
-        when another worker failed or the process that started us is gone (killed): the batch is over."""
+        when another worker failed."""
         with cond:
             while held:
                 if turn.value < 0:  # another worker failed: the main process stops the batch
@@ -478,8 +461,7 @@ def _file_worker(w: int, jobs: int, span, base, sync) -> None:
                 if turn.value != held[0][0]:
                     if len(held) <= wait_for:
                         return True
-                    if not cond.wait(1) and os.getppid() != parent:  # no turn for a second: is the batch on?
-                        return False
+                    cond.wait()
                     continue
                 k, data = held.popleft()
                 if data:
@@ -493,8 +475,6 @@ def _file_worker(w: int, jobs: int, span, base, sync) -> None:
     bad = 0
     try:
         while start + k * FILE_CHUNK < size:
-            if os.getppid() != parent:  # the process that started us is gone (killed): stop, as the pool's do
-                return
             at = start + k * FILE_CHUNK
             end = min(at + FILE_CHUNK, size)
             begin = start if k == 0 else _line_start(fd, at, size)
@@ -542,8 +522,6 @@ def _file_jobs(span, jobs: int, base):
 
     ctx = multiprocessing.get_context("fork")
     sync = (ctx.Condition(), ctx.RawValue("q", 0), ctx.RawArray("q", 2 * jobs))
-    span = span + (sys.stdout.fileno(),)
-    sys.stdout.flush()
     procs = [ctx.Process(target=_file_worker, args=(w, jobs, span, base, sync), daemon=True) for w in range(jobs)]
     try:
         for p in procs:
