@@ -248,12 +248,12 @@ def _note_unread(variant, req: SettleRequest, notes: list[str]) -> None:
             notes.append(f"{opt} changes nothing: {variant.id} pays nothing for {what}")
     hand = getattr(req.result, "hand", None)
     if "kongs" in read and hand and req.winner is not None and not any(k[0] == req.winner for k in req.kongs):
-        from .tiles import KONG, parse_hand
+        from .tiles import CLAIMED, KONG, parse_hand
 
-        kinds = {"(": "concealed", "[": "claimed", "{": "added"}
-        shown = [m.text() for m in parse_hand(hand).melds if m.kind == KONG]
+        kongs = [m for m in parse_hand(hand).melds if m.kind == KONG]
+        shown = [m.text() for m in kongs]
         if shown:
-            ex = f"{req.winner}:{kinds[shown[0][0]]}" + (":SEAT" if shown[0][0] == "[" else "")
+            ex = f"{req.winner}:{kongs[0].exposure}" + (":SEAT" if kongs[0].exposure == CLAIMED else "")
             notes.append(f"the hand shows the kong{'s' if len(shown) > 1 else ''} {' '.join(shown)}, not paid: "
                          f"kongs are paid as --kong gives them, e.g. --kong {ex}")
 
