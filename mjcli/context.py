@@ -7,7 +7,18 @@ kong and implies self-drawn; ``kong-on-kong`` needs two kongs and implies
 self-drawn and ``kong-replacement``; ``bonus-replacement`` needs a bonus tile
 (or a drowned Fei) and implies self-drawn; ``last-tile`` implies self-drawn;
 ``last-discard`` implies a discard; ``rob-kong`` needs that the winner holds
-no other copy of the winning tile and implies a discard (by the konger).
+no other copy of the winning tile, real or a Fei read as it, and implies a
+discard (by the konger).
+
+Every check counts what a Fei is read as. Of the table's needs only
+``rob-kong``'s is about tiles a Fei can stand for (a kong never holds a Fei,
+so the kong words count real melds): the konger holds three of the robbed
+tile and robbing takes the fourth, so a Fei read as it (in a shown meld or in
+a reading of the concealed tiles) would be a fifth copy. Such a reading is
+no reading (:func:`rob_kong_readings`); when none is left, the hand is
+``invalid_context`` (:func:`check_robbed_fei`). The house switch that allows
+a fifth copy (``fei_fifth_copy``) allows that one Fei, as it does any fifth
+copy; a real second copy is refused either way.
 
 :func:`resolve` applies the command-line options first (an option replaces
 the same word written in the hand), then checks what remains: a
@@ -29,7 +40,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .errors import ContextError, HandError, MjError
-from .tiles import ADDED, CLAIMED, JOKER, KONG, Hand, tile_code
+from .tiles import ADDED, CHOW, CLAIMED, JOKER, KONG, Hand, tile_code
+from .variant import COPIES
 
 # words that mean the winning tile was self-drawn / a discard (in the order they are named in errors)
 SELF_DRAWN_WORDS = ("heavenly", "kong-on-kong", "kong-replacement", "bonus-replacement", "last-tile")
@@ -47,6 +59,7 @@ WHY_DISCARD = {
     "last-discard": "the last discard is another player's tile",
 }
 CLASH_KEYS = {"@": "win", "seat": "seat", "round": "round"}  # a clash is lifted by the option of that word
+KONGER_HOLDS = COPIES - 1  # rob-kong: the konger's pong of the robbed tile, every copy but the one robbed
 
 
 def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False) -> Hand:
@@ -139,6 +152,99 @@ def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False) -> Ha
     if selfs and not hand.self_drawn and not for_wait:
         changes["self_drawn"] = True
     return replace(hand, **changes) if changes else hand
+
+
+def fei_read_as(hand: Hand, reading, t: int) -> int:
+    """How many Fei stand for tile ``t`` in ``hand`` read as ``reading``: in the shown melds (a Fei takes the
+    place where it is written) and in the reading's concealed sets and eye (what they hold of ``t`` less the
+    real ``t``). A special reading (Thirteen Orphans) is counted by its melds only (it has none).
+
+    >>> from mjcli.decompose import readings
+    >>> from mjcli.tiles import parse_hand
+    >>> h = parse_hand("[4J6p] 345p PPP FFF CC @5p")
+    >>> fei_read_as(h, readings(h)[0], 13), fei_read_as(h, readings(h)[0], 12)
+    (1, 0)
+    """
+    n = 0
+    for m in hand.melds:
+        for i in m.jokers:
+            n += m.tiles[i] == t
+    if reading is None or reading.special:
+        return n
+    held = 0
+    for kind, u, _ in reading.sets:
+        if kind == CHOW:
+            held += u <= t <= u + 2 and u // 9 == t // 9
+        elif u == t:
+            held += 3
+    if reading.eye == t:
+        held += 2
+    return n + held - hand.concealed.count(t) if held else n
+
+
+def _robbed_room(hand: Hand, most: int) -> int:
+    """How many Fei may stand for the robbed tile: ``most`` less the konger's three and the real copies held."""
+    return most - KONGER_HOLDS - hand.visible_counts()[hand.win]
+
+
+def _robbed_tile(hand: Hand) -> bool:
+    """A rob-kong win on a real tile, in a hand holding a Fei (the only hands whose readings it can bar)."""
+    return ("rob-kong" in hand.flags and hand.win is not None and hand.win != JOKER
+            and bool(hand.jokers or any(m.jokers for m in hand.melds)))
+
+
+def rob_kong_readings(hand: Hand, rs: list, most: int) -> list:
+    """The readings ``rs`` a rob-kong win allows: none with a Fei read as the robbed tile beyond the ``most``
+    copies of a tile (the konger holds three, the winner the one robbed). ``rs`` itself when the hand is no
+    rob-kong win or holds no Fei.
+
+    >>> from mjcli.decompose import readings
+    >>> from mjcli.tiles import parse_hand
+    >>> h = parse_hand("PPP FFF CCC EEE 4p J @4p rob-kong")
+    >>> len(readings(h)), rob_kong_readings(h, readings(h), 4), len(rob_kong_readings(h, readings(h), 5))
+    (1, [], 1)
+    """
+    if not rs or not _robbed_tile(hand):
+        return rs
+    room = _robbed_room(hand, most)
+    w = hand.win
+    return [r for r in rs if fei_read_as(hand, r, w) <= room]
+
+
+_ORDINAL = {5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"}
+
+
+def check_robbed_fei(hand: Hand, rs: list, most: int, word: str = "rob-kong") -> None:
+    """Raise :class:`ContextError` when the hand has readings ``rs`` but rob-kong allows none of them: every one
+    reads a Fei as the robbed tile (see :func:`rob_kong_readings`). ``word`` names rob-kong as the user gave it."""
+    if not rs or not _robbed_tile(hand) or rob_kong_readings(hand, rs, most):
+        return
+    w = hand.win
+    code = tile_code(w)
+    room = _robbed_room(hand, most)
+    shown = [m for m in hand.melds if any(m.tiles[i] == w for i in m.jokers)]
+    if len(shown) > room:
+        where = f"the Fei in {shown[0].text()}, which stands for {code}"
+        fei = len(shown)
+    else:
+        fei = min(fei_read_as(hand, r, w) for r in rs)
+        where = f"the Fei read as {code} in every reading of the hand"
+    copy = KONGER_HOLDS + hand.visible_counts()[w] + fei
+    raise ContextError(f"{word} contradicts {where}: the konger holds three {code} and robbing takes the fourth, "
+                       f"so that Fei would be a {_ORDINAL.get(copy, f'{copy}th')} {code} (the robbed tile held "
+                       f"again); leave out {word} or name another winning tile")
+
+
+def rob_kong_word(text_hand: Hand, ov: dict | None) -> str:
+    """How to name rob-kong in an error: as the option that gave it (``--rob-kong``, settle's ``--robbed-kong``)
+    or as the word in the hand."""
+    ov = ov or {}
+    label = (ov.get("labels") or {}).get("rob-kong")
+    if label:
+        return label
+    if "rob-kong" in (ov.get("flags") or ()) and "rob-kong" not in text_hand.flags:
+        return "--rob-kong"
+    return "rob-kong"
 
 
 FEI_ZIMO_NOTE = "won on a Fei (J): a discarded Fei cannot be claimed, so the win is self-drawn (zimo added)"

@@ -13,7 +13,7 @@ from operator import itemgetter
 
 from . import decompose
 from .context import apply_overrides  # noqa: F401  (public here too: tests and library users read it from scoring)
-from .context import fei_self_drawn, resolve
+from .context import check_robbed_fei, fei_self_drawn, resolve, rob_kong_readings, rob_kong_word
 from .errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
 from .patterns import REGISTRY, Ctx, Shape, groups_of, make_ctx
 from .tiles import Hand, format_hand, make_hand, parse_hand, validate, variant_tiles
@@ -417,6 +417,8 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
                         "take the extra tiles out")
     plan = _plan(variant)
     rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most) if size == 14 else []
+    if rs and "rob-kong" in hand.flags:  # no reading with a Fei read as the robbed tile (a fifth copy)
+        rs = rob_kong_readings(hand, rs, plan.most)
     text = format_hand(hand)
     hand_found = plan.context_entry(hand)[0]
     if all_readings:
@@ -473,6 +475,8 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: li
             score(hand, variant)  # raises the size error, as score does
     plan = _plan(variant)
     rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else []
+    if rs and "rob-kong" in hand.flags:  # as score: no reading with a Fei read as the robbed tile
+        rs = rob_kong_readings(hand, rs, plan.most)
     if contexts.__class__ is not tuple:
         contexts = tuple(contexts)
     if entries is None:
@@ -552,9 +556,12 @@ def score_text(text: str, variant, *, all_readings: bool = False, overrides: dic
             written = _as_written(text, variant, overrides, all_readings)
             if written is not None:
                 return written
+        parsed = hand
         hand = resolve(hand, overrides)
         hand, note = fei_self_drawn(hand, variant, overrides)
         res = score(hand, variant, all_readings=all_readings)
+        if not res.winning and "rob-kong" in hand.flags:  # it wins only with a Fei read as the robbed tile?
+            _check_robbed(hand, variant, rob_kong_word(parsed, overrides))
         if note:
             res.extra.setdefault("notes", []).append(note)
         return res
@@ -562,6 +569,14 @@ def score_text(text: str, variant, *, all_readings: bool = False, overrides: dic
         return error_result(text, variant, exc)
 
 
+
+
+def _check_robbed(hand: Hand, variant, word: str) -> None:
+    """:func:`mjcli.context.check_robbed_fei` of a hand that :func:`score` found not winning: its readings
+    before rob-kong barred those with a Fei read as the robbed tile."""
+    plan = _plan(variant)
+    if hand.size == 14:
+        check_robbed_fei(hand, decompose.readings(hand, plan.tiles, plan.thirteen, plan.most), plan.most, word)
 
 
 def _as_written(text: str, variant, overrides, all_readings) -> ScoreResult | None:

@@ -112,7 +112,9 @@ def wait(hand: Hand, variant) -> WaitResult:
     """Every tile that completes the hand, how many are unseen, and both values.
 
     A context word that fixes how the tile comes (``last-tile``, ``heavenly``, ... self-drawn;
-    ``rob-kong``, ``last-discard``, ``earthly``: a discard) leaves the other column empty.
+    ``rob-kong``, ``last-discard``, ``earthly``: a discard) leaves the other column empty, and a tile that
+    wins in no way the context allows is no wait (``J`` with a discard word; with ``rob-kong``, a tile that
+    wins only with a Fei read as the robbed tile), as ``score`` refuses it.
     """
     check_size(hand, variant, 13)
     self_only = bool(hand.flags & _SELF_DRAWN_WORDS)
@@ -135,6 +137,7 @@ def wait(hand: Hand, variant) -> WaitResult:
     entries_of: dict = {}  # a Fei or not -> the contexts' entries (Plan.context_entry)
     minimum = variant.minimum
     made = []  # what each wait's entry is made of: its JSON is kept by this key (mjcli.batch._waits_text)
+    barred = []  # the tiles that complete the shape but win in no way the context allows
     for t in winners:
         # hand.with_tile(t, self_drawn=False) and the same self-drawn, built directly (speed, issue 15)
         if t == JOKER:
@@ -165,6 +168,12 @@ def wait(hand: Hand, variant) -> WaitResult:
         totals = iter(win_totals(on_discard, variant, ways, checked=True, entries=entries) if ways else ())
         discard = next(totals) if by_discard else None
         self_total = next(totals) if by_self else None
+        if discard is None and self_total is None:
+            # no way the context allows wins on it: a Fei when the tile must be a discard, a tile that wins only
+            # with a Fei read as the robbed tile (rob-kong), as score refuses both
+            if t != JOKER:
+                barred.append(_CODE[t])
+            continue
         if t == JOKER:
             left = jokers_left
         else:
@@ -179,13 +188,18 @@ def wait(hand: Hand, variant) -> WaitResult:
         })
         made.append((minimum, t, left, discard, self_total))
     res.ready = bool(res.waits)
+    if barred and "rob-kong" in flags:
+        verb = "completes" if len(barred) == 1 else "complete"
+        res.notes.append(f"rob-kong: {' '.join(barred)} {verb} the hand only with a Fei read as the robbed tile, "
+                         f"and the konger holds three of it: that Fei would be a copy beyond the "
+                         f"{variant.most_copies} of a tile, so no wait")
     if alone:
         res.notes.append("the bonus tiles and Fei win whatever the tiles: every unseen tile wins")
     for hook in hooks("wait_notes"):  # e.g. my3: the waits a drowned Fei would lift to the minimum
         hook(hand, variant, res)
     if not res.waits or len(res.waits[0]) == _WAIT_FIELDS:  # no hook added to the entries: they are as made
         res.__dict__["_wait_keys"] = made
-    if JOKER in winners:
+    if made and made[-1][1] == JOKER:  # the Fei is listed last
         res.notes.append("J: a drawn Fei completes the hand; a discarded Fei cannot be claimed, so it wins self-drawn only")
     return res
 
