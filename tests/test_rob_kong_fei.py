@@ -1,4 +1,4 @@
-"""A Fei read as the robbed tile (issue 26, my3).
+"""A Fei read as the robbed tile, and the drowned-Fei hint in a context that fixes how the tile comes (issue 26, my3).
 
 RULES.md, the context table: ``rob-kong`` needs that the winner holds no other copy of the winning tile, real
 or a Fei read as it (the konger holds three, robbing takes the fourth); "every check counts what a Fei is read
@@ -9,6 +9,10 @@ allows a fifth copy, 10 is right"), never a second one (a sixth copy), and never
 Of the table's other needs none is about a tile a Fei can stand for: a kong never holds a Fei (the kong words
 count real melds), a bonus tile or a drowned Fei is written after the ``|``, and the seats and claimed melds
 are the hand's own.
+
+The drowned-Fei hint: a wait is marked only when it is below the minimum in every way the context allows
+(``last-tile`` and the other self-drawn words: self-drawn only; ``last-discard``, ``rob-kong``, ``earthly``: a
+discard only), and its note quotes only those ways.
 
 Every value is worked by hand from RULES.md (my3: minimum 5, limit 10), and ``wait`` is checked against
 ``score`` tile by tile on every hand here.
@@ -179,9 +183,52 @@ def test_wait_rob_kong_with_a_fei_in_a_shown_chow(fifth):
     assert waits("[4J6p] 34p PPP FFF CC | cat rob-kong", fifth)[0] == {"2p": (4, 8, None), "5p": (4, 8, None)}
 
 
-# --- wait agrees with score, tile by tile -----------------------------------------------------------------
+# --- the drowned-Fei hint counts only the ways the context allows ---------------------------------------
 
 MOUSE = "123p 456p 789p EEE 1p | cat mouse"
+
+
+@pytest.mark.parametrize("word, values", [
+    # last-tile (self-drawn) and last-discard (a discard) are limit hands: 10 in the one way allowed
+    ("last-tile", {"1p": (2, None, 10), "4p": (3, None, 10), "7p": (3, None, 10), "J": (4, None, 10)}),
+    # a discarded Fei cannot be claimed: with last-discard J is no wait at all
+    ("last-discard", {"1p": (2, 10, None), "4p": (3, 10, None), "7p": (3, 10, None)}),
+])
+def test_no_hint_when_every_wait_meets_the_minimum_in_the_way_allowed(word, values):
+    # before: "drown the next Fei you draw", quoting "10 on a discard, 10 self-drawn"
+    found, res = waits(f"{MOUSE} {word}")
+    assert found == values
+    assert not any(w["drown_fei_reaches_minimum"] for w in res.waits)
+    assert not any(n.startswith("drown a Fei") for n in res.notes)
+    assert any(n.startswith("J: a drawn Fei") for n in res.notes) is ("J" in values)
+
+
+def test_without_a_context_the_mouse_hand_needs_no_hint():
+    # half flush 1 + East (round) 1 + East (seat) 1 + cat 1 + mouse 1 = 5, the minimum, both ways
+    found, res = waits(MOUSE)
+    assert found["1p"] == (2, 5, 5) and not any(n.startswith("drown a Fei") for n in res.notes)
+
+
+def test_the_hint_quotes_only_the_discard_under_rob_kong():
+    # seat S: half flush 1 + East (round) 1 + cat 1 + rob_kong 1 = 4 on 9p (6p: the hand holds a 6p, not
+    # robbable); one drowned Fei makes 5 on the konger's tile
+    found, res = waits("123p 456p 78p EEE 11p | cat seat=S rob-kong")
+    assert found == {"9p": (4, 4, None)}
+    assert res.waits[0]["drown_fei_reaches_minimum"] is True
+    note = next(n for n in res.notes if n.startswith("drown a Fei"))
+    assert "9p (5 on a discard)" in note and "self-drawn" not in note
+
+
+def test_the_hint_quotes_only_self_drawn_after_a_kong():
+    # seat S: half flush 1 + East (round) 1 + cat 1 + kong_replacement 1 = 4 on 6p, self-drawn only (the four
+    # 9p are in the kong); one drowned Fei makes 5
+    found, res = waits("123p 78p EEE 11p [9999p] | cat seat=S kong-replacement")
+    assert found == {"6p": (4, None, 4), "J": (4, None, 4)}
+    note = next(n for n in res.notes if n.startswith("drown a Fei"))
+    assert "6p (5 self-drawn)" in note and "on a discard" not in note
+
+
+# --- wait agrees with score, tile by tile -----------------------------------------------------------------
 
 AGREE = [
     ("PPP FFF CCC EEE J | cat", "rob-kong"),

@@ -72,32 +72,43 @@ def drown_fei_hints(hand, variant, res) -> None:
 
     The player keeps the same 13 tiles and drowns the next Fei drawn (so one
     must still be unseen); each wait is scored again with one more ``J``
-    among the bonus tiles. Adds ``drown_fei_reaches_minimum`` to every wait
-    and a note naming the waits it lifts.
+    among the bonus tiles. Only the ways the context allows count: a context
+    word that makes the win self-drawn (``last-tile``, ...) or a discard
+    (``last-discard``, ``rob-kong``, ...) leaves the other way out. A wait is
+    marked when it is below the minimum in every way allowed and one more
+    drowned Fei lifts it to the minimum in one of them. Adds
+    ``drown_fei_reaches_minimum`` to every wait and a note naming the waits
+    it lifts, with their values in the ways allowed.
     """
     if not variant.tiles.jokers:
         return
     from dataclasses import replace
 
+    from ...context import DISCARD_WORDS, SELF_DRAWN_WORDS
     from ...scoring import score
     from ...tiles import BONUS_ORDER, tile_from_code
 
+    ways = []  # (way, self-drawn?, how the note says it), as the context allows
+    if not hand.flags & set(SELF_DRAWN_WORDS):
+        ways.append(("discard", False, "on a discard"))
+    if not hand.flags & set(DISCARD_WORDS):
+        ways.append(("self_drawn", True, "self-drawn"))
     unseen = variant.tiles.jokers - hand.jokers_total() > 0
     drowned = replace(hand, bonus=tuple(sorted(hand.bonus + ("J",), key=BONUS_ORDER.get)))
     lifted = []
     for w in res.waits:
         w["drown_fei_reaches_minimum"] = False
-        if w["tile"] == "J" or not unseen or (w["discard_meets_minimum"] and w["self_drawn_meets_minimum"]):
+        if w["tile"] == "J" or not unseen or any(w[f"{way}_meets_minimum"] for way, _, _ in ways):
             continue
         t = tile_from_code(w["tile"])
-        after = {}
-        for way, self_drawn in (("discard", False), ("self_drawn", True)):
+        after = []
+        for way, self_drawn, said in ways:
             r = score(drowned.with_tile(t, self_drawn=self_drawn), variant)
-            after[way] = r.total if r.winning else None
-            if not w[f"{way}_meets_minimum"] and r.meets_minimum:
+            after.append(f"{r.total if r.winning else None} {said}")
+            if r.meets_minimum:
                 w["drown_fei_reaches_minimum"] = True
         if w["drown_fei_reaches_minimum"]:
-            lifted.append(f"{w['tile']} ({after['discard']} on a discard, {after['self_drawn']} self-drawn)")
+            lifted.append(f"{w['tile']} ({', '.join(after)})")
     if lifted:
         res.notes.append(
             f"drown a Fei: with one more drowned Fei (1 {variant.unit}) these waits reach the minimum "
