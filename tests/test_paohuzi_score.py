@@ -124,6 +124,22 @@ def test_winning_card_table(hand, text, kind, total):
     assert any(g["text"] == text and g["kind"] == kind for g in d["groups"])
 
 
+# nearly: one card off, neither reading of the row completes the hand (either way)
+TABLE_NEARLY = [
+    # a pair of x5 and x5 revealed: peng or chi, but d8 d9 d1 (d10 changed to d1) make no group
+    ("pair-nearly", "x5x5x5 x3x3d3 x4x4d4 x6x6d6 x8x8d8 x9x9d9 d8d9 d1 @x5"),
+    # none of it: x5 (x2 changed to x5) joins no chi beside x1 x3
+    ("none-nearly", f"x1x3 d5d6d7 {FILL5B} x5"),
+]
+
+
+@pytest.mark.parametrize("hand", [c[1] for c in TABLE_NEARLY], ids=[c[0] for c in TABLE_NEARLY])
+def test_winning_card_table_nearly(hand):
+    for way in ("", " self"):
+        res = score(hand + way)
+        assert not res.winning and res.answer_code == "not_winning" and res.reason
+
+
 @pytest.mark.parametrize("hand", [
     # a pair of x1 in hand, revealed by the player: the wei is forced and strands x2 x3 d1
     f"x1x1x1 x2 x3 d1 {FILL5B} @x1 self",
@@ -418,7 +434,7 @@ def _way(text, self_revealed):
     return res.huxi if res.winning else None
 
 
-AGREE = ([c[1] for c in TABLE_CASES] + [c[1] for c in OPTIONAL_PAO]
+AGREE = ([c[1] for c in TABLE_CASES] + [c[1] for c in OPTIONAL_PAO] + [c[1] for c in TABLE_NEARLY]
          + [f"x1x1x1 x2 x3 d1 {FILL5B} @x1 self", f"x1x2 {FILL6} x3 self"])
 
 
