@@ -247,6 +247,26 @@ def rob_kong_word(text_hand: Hand, ov: dict | None) -> str:
     return "rob-kong"
 
 
+def robbed_bonus_win(hand: Hand, name: str, ov: dict | None = None) -> None:
+    """A win on no tile (hk seven flowers, "seven robs one": the winner robs the eighth bonus tile another player
+    drew, who pays as a shooter) is never self-drawn, and no word about how the winning tile came fits it: each is
+    a :class:`~mjcli.errors.ContextError` naming the word (or the option that gave it)."""
+    ov = ov or {}
+    labels = ov.get("labels") or {}
+    opt_flags = set(ov.get("flags") or ())
+    why = (f"these tiles do not win on a tile, so the win is {name}, on no tile (it robs the bonus tile another "
+           "player drew, who pays as a shooter)")
+    for w in SELF_DRAWN_WORDS + DISCARD_WORDS:
+        if w in hand.flags:
+            said = labels.get(w) or (f"--{w}" if w in opt_flags else w)
+            raise ContextError(f"{said} contradicts {name}: {why}; leave out {said}")
+    if hand.self_drawn:
+        said = labels.get("self_drawn") or ("--self-drawn" if ov.get("self_drawn") else "zimo")
+        fix = ("give --from SEAT, the player who drew the bonus tile" if said.startswith("no --from")
+               else f"leave out {said.split()[0]}")
+        raise ContextError(f"{said} contradicts {name}: {why}; {fix}")
+
+
 FEI_ZIMO_NOTE = "won on a Fei (J): a discarded Fei cannot be claimed, so the win is self-drawn (zimo added)"
 
 

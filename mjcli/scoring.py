@@ -13,7 +13,8 @@ from operator import itemgetter
 
 from . import decompose
 from .context import apply_overrides  # noqa: F401  (public here too: tests and library users read it from scoring)
-from .context import check_robbed_fei, fei_self_drawn, resolve, rob_kong_readings, rob_kong_word
+from .context import DISCARD_WORDS, SELF_DRAWN_WORDS, check_robbed_fei, fei_self_drawn, resolve
+from .context import rob_kong_readings, rob_kong_word, robbed_bonus_win
 from .errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
 from .patterns import REGISTRY, Ctx, Shape, groups_of, make_ctx
 from .tiles import Hand, format_hand, make_hand, parse_hand, validate, variant_tiles
@@ -153,7 +154,7 @@ class _Plan:
 
     __slots__ = ("variant", "hand_rows", "reading_rows", "shared_rows", "context_rows", "tiles", "thirteen", "most",
                  "by_context", "payments", "alone", "parts", "reading_groups", "shared_groups", "context_groups",
-                 "ask_reading", "ask_shared", "ask_context", "context_live")
+                 "ask_reading", "ask_shared", "ask_context", "context_live", "only_alone")
 
     def __init__(self, variant):
         self.variant = variant
@@ -178,6 +179,7 @@ class _Plan:
         self.by_context: dict = {}
         self.payments: dict = {}
         self.alone: dict = {}  # hand context -> whether it wins whatever the tiles (wins_without_sets)
+        self.only_alone = any(spec.only_alone for spec in variant.patterns)
         self.parts: dict = {}  # what was found, how the hand was won -> a winning result's patterns, totals, payment
 
     def hand_found(self, hand: Hand) -> tuple:
@@ -185,7 +187,9 @@ class _Plan:
         return self.context_entry(hand)[0]
 
     def context_entry(self, hand: Hand) -> tuple:
-        """(:meth:`hand_found`, its points added up as :func:`_plain_raw` adds them), kept per hand context."""
+        """(:meth:`hand_found`, its points added up as :func:`_plain_raw` adds them, what is found when no reading
+        wins), kept per hand context. A pattern that counts only when the tiles do not win (``only_alone``: hk
+        seven flowers) is in the last alone."""
         key = (hand.jokers, hand.melds, hand.bonus, hand.self_drawn, hand.seat, hand.round, hand.flags)
         entry = self.by_context.get(key)
         if entry is None:
@@ -198,7 +202,8 @@ class _Plan:
                     out.append((i, spec, n))
             if len(self.by_context) > 4096:
                 self.by_context.clear()
-            entry = self.by_context[key] = (tuple(out), _plain_raw(out))
+            tiles = [f for f in out if not f[1].only_alone] if self.only_alone else out
+            entry = self.by_context[key] = (tuple(tiles), _plain_raw(tiles), tuple(out))
         return entry
 
     def found(self, hand: Hand, reading, hand_found: tuple) -> list:
@@ -395,7 +400,7 @@ def evaluate(hand: Hand, variant, reading, text: str | None = None) -> ScoreResu
 
     ``text`` is the hand's canonical text when the caller has it already."""
     plan = _plan(variant)
-    found = plan.found(hand, reading, plan.hand_found(hand))
+    found = plan.found(hand, reading, plan.context_entry(hand)[0 if reading is not None else 2])
     return _result(hand, variant, reading, format_hand(hand) if text is None else text, _tally(variant, found))
 
 
@@ -403,11 +408,12 @@ def _rank(r: ScoreResult):
     return (r.winning, r.total, r.raw, r.limit_hand)
 
 
-def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
+def score(hand: Hand, variant, *, all_readings: bool = False, overrides: dict | None = None) -> ScoreResult:
     """Score a parsed hand: every reading is tried and the best kept.
 
     Readings are compared by their totals; only the best one (the first of
-    equals) is built into a result, unless ``all_readings`` asks for them all."""
+    equals) is built into a result, unless ``all_readings`` asks for them all.
+    ``overrides``: the command-line options the hand was resolved with, to name them in an error."""
     validate(hand, variant, size=None)
     size = hand.size
     if size > 14:  # a hand that wins whatever the tiles (eight flowers, four Fei) still has at most 14
@@ -434,9 +440,13 @@ def score(hand: Hand, variant, *, all_readings: bool = False) -> ScoreResult:
     else:
         results = []
     if not results:
-        alone = _result(hand, variant, None, text, _tally(variant, list(hand_found)))
+        tally = _tally(variant, list(plan.context_entry(hand)[2]))
+        alone = _result(hand, variant, None, text, tally)
         if not alone.winning and hand.size != 14:
             validate(hand, variant, size=14)  # raises the size error
+        robbed = _robbed(tally[0])
+        if robbed is not None:  # a win on no tile (seven flowers): never self-drawn, no word about the tile
+            robbed_bonus_win(hand, robbed.name, overrides)
         results = [alone]
     if len(results) > 1:
         results.sort(key=_rank, reverse=True)
@@ -519,10 +529,13 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: li
                     best[k] = total
         return best
     out = []
-    for h, hand_found in zip(contexts, founds):
-        t = _tally(variant, list(hand_found))
+    for h, entry in zip(contexts, entries):
+        t = _tally(variant, list(entry[2]))
         if any(f[1].wins_alone for f in t[0]):
-            out.append(t[3])
+            robbed = _robbed(t[0])
+            # a win on no tile (seven flowers) is never self-drawn, nor won on a word about the tile (score: an
+            # invalid_context error): no win in that context
+            out.append(None if robbed is not None and (h.self_drawn or h.flags & _TILE_WORDS) else t[3])
             continue
         if h.size != 14:
             validate(h, variant, size=14)  # raises the size error
@@ -530,9 +543,42 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: li
     return out
 
 
+def _robbed(kept):
+    """The pattern a win on no tile is by (``only_alone``: hk seven flowers), when the patterns ``kept`` (those
+    :func:`_tally` keeps) win only by such patterns; else None."""
+    robbed = None
+    for _, spec, _ in kept:
+        if spec.wins_alone:
+            if not spec.only_alone:
+                return None
+            robbed = robbed or spec
+    return robbed
+
+
+_TILE_WORDS = frozenset(SELF_DRAWN_WORDS + DISCARD_WORDS)
+
+
+def robbed_win(hand: Hand, variant) -> tuple | None:
+    """(pattern names, total) of the win on no tile this hand's bonus tiles make (hk seven flowers: robbing the
+    bonus tile another player draws, paid by that player as a shooter), whatever its tiles; None when there is
+    none. The tiles and the context words are left out: the win is not on a tile."""
+    plan = _plan(variant)
+    if not plan.only_alone:
+        return None
+    key = ("robbed", hand.bonus, hand.seat, hand.round)  # kept with the hand contexts' answers
+    got = plan.by_context.get(key, False)
+    if got is False:
+        h = make_hand((), 0, (), hand.bonus, None, False, hand.seat, hand.round, frozenset())
+        kept, _listed, _raw, total, _limit = _tally(variant, list(plan.context_entry(h)[2]))
+        robbed = _robbed(kept)
+        got = plan.by_context[key] = None if robbed is None else (robbed.name, total)
+    return got
+
+
 def wins_without_sets(hand: Hand, variant) -> bool:
     """True when the patterns that need no reading win the hand whatever its tiles (four Fei, eight flowers),
-    on a discard or self-drawn; the answer is kept per hand context."""
+    on a discard or self-drawn; the answer is kept per hand context. A pattern that counts only when the tiles
+    do not win (``only_alone``: seven flowers) is left out: its win is on no tile at all."""
     plan = _plan(variant)
     key = (hand.jokers, hand.melds, hand.bonus, hand.seat, hand.round, hand.flags)
     alone = plan.alone.get(key)
@@ -559,7 +605,7 @@ def score_text(text: str, variant, *, all_readings: bool = False, overrides: dic
         parsed = hand
         hand = resolve(hand, overrides)
         hand, note = fei_self_drawn(hand, variant, overrides)
-        res = score(hand, variant, all_readings=all_readings)
+        res = score(hand, variant, all_readings=all_readings, overrides=overrides)
         if not res.winning and "rob-kong" in hand.flags:  # it wins only with a Fei read as the robbed tile?
             _check_robbed(hand, variant, rob_kong_word(parsed, overrides))
         if note:
@@ -585,4 +631,16 @@ def _as_written(text: str, variant, overrides, all_readings) -> ScoreResult | No
         res = score(resolve(parse_hand(text), overrides), variant, all_readings=all_readings)
     except MjError:
         return None
-    return res if res.winning else None
+    if not res.winning:
+        return None
+    only = {p.id for p in variant.patterns if p.only_alone}
+    if only and any(p.id in only for p in res.patterns):
+        # a win on no tile (seven flowers) counts only when the tiles do not win: the 14 tiles with @T first
+        plan = _plan(variant)
+        try:
+            full = resolve(parse_hand(text, complete=True), overrides)
+        except MjError:
+            return None
+        if decompose.readings(full, plan.tiles, plan.thirteen, plan.most):
+            return None
+    return res

@@ -47,6 +47,9 @@ class PatternSpec:
     names: Mapping[str, str] = field(default_factory=dict)
     descriptions: Mapping[str, str] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
+    # with wins_alone: it counts only when the tiles do not win (hk seven flowers robs the eighth bonus tile
+    # another player drew): a win on no tile, so no tile pattern counts and it is never self-drawn
+    only_alone: bool = False
 
     def name_in(self, lang: str) -> str:
         return self.names.get(lang) or self.name
@@ -188,7 +191,7 @@ TOP_KEYS = {
 SESSION_KEYS = {"drawn_with_kong": ("pass", "keep")}
 PATTERN_KEYS = {
     "id", "name", "names", "value", "limit", "each", "replaces", "wins_alone", "description",
-    "descriptions", "example", "options",
+    "descriptions", "example", "options", "only_alone",
 }
 PAYMENT_KEYS = {
     "ladder", "ladder_name", "discard", "self_drawn", "bao", "robbed_kong", "paid_as_self_drawn",
@@ -242,6 +245,10 @@ def pattern_spec(ck: Checker, data, path: str, registry) -> PatternSpec | None:
         value = None
     each = ck.get(data, "each", path, bool, "true or false", default=False)
     wins_alone = ck.get(data, "wins_alone", path, bool, "true or false", default=False)
+    only_alone = ck.get(data, "only_alone", path, bool, "true or false", default=False)
+    if only_alone and not wins_alone:
+        ck.fail(f"{path}.only_alone", "only_alone needs wins_alone: true (a pattern that wins whatever the tiles "
+                "and counts only when the tiles do not win); add wins_alone: true or leave out only_alone")
     replaces = ck.get(data, "replaces", path, list, "a list of pattern ids", default=[])
     for i, r in enumerate(replaces or []):
         if not isinstance(r, str):
@@ -272,6 +279,7 @@ def pattern_spec(ck: Checker, data, path: str, registry) -> PatternSpec | None:
         names=MappingProxyType(lang_map(ck, data.get("names"), f"{path}.names")),
         descriptions=MappingProxyType(lang_map(ck, data.get("descriptions"), f"{path}.descriptions")),
         options=MappingProxyType(dict(options or {})),
+        only_alone=bool(only_alone),
     )
 
 

@@ -14,7 +14,7 @@ from . import decompose
 from .context import DISCARD_WORDS, SELF_DRAWN_WORDS, resolve
 from .errors import NOT_READY, HandError, MjError
 from .scoring import _plan as scoring_plan
-from .scoring import win_totals, wins_without_sets
+from .scoring import robbed_win, win_totals, wins_without_sets
 from .registry import hooks
 from .tiles import (JOKER, PLACE_INC, SUIT_OF, Hand, format_hand, hand_keys, make_hand, parse_hand, tile_code,
                     validate, variant_tiles)
@@ -195,6 +195,11 @@ def wait(hand: Hand, variant) -> WaitResult:
                          f"{variant.most_copies} of a tile, so no wait")
     if alone:
         res.notes.append("the bonus tiles and Fei win whatever the tiles: every unseen tile wins")
+    robbed = robbed_win(hand, variant)
+    if robbed is not None:  # hk seven flowers: a win on no tile, beside the tiles that win
+        name, total = robbed
+        res.notes.append(f"{name}: the hand also wins on no tile, by robbing the bonus tile another player draws "
+                         f"({total} {variant.unit}, paid by that player as a shooter)")
     for hook in hooks("wait_notes"):  # e.g. my3: the waits a drowned Fei would lift to the minimum
         hook(hand, variant, res)
     if not res.waits or len(res.waits[0]) == _WAIT_FIELDS:  # no hook added to the entries: they are as made

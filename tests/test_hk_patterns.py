@@ -38,8 +38,9 @@ HAS_AND_NEARLY = [
     ("no_flowers", "123m 456m 789m 234p 55s @5s", "123m 456m 789m 234p 55s | f2 @5s"),
     ("own_flower", "123m 456m 789m 234p 55s | f1 @5s", "123m 456m 789m 234p 55s | f2 s3 @5s"),  # seat E is 1
     ("flower_set", "123m 456m 789m 234p 55s | f1 f2 f3 f4 @5s", "123m 456m 789m 234p 55s | f1 f2 f3 s4 @5s"),
-    ("seven_flowers", "123m 456m 789m 234p 55s | f1 f2 f3 f4 s1 s2 s3 @5s",
-     "123m 456m 789m 234p 55s | f1 f2 f3 f4 s1 s2 @5s"),
+    # seven robs one: the tiles do not win (235p 58s); nearly: tiles that win on 5s make an ordinary win
+    ("seven_flowers", "123m 456m 789m 235p 58s | f1 f2 f3 f4 s1 s2 s3 @5s",
+     "123m 456m 789m 234p 55s | f1 f2 f3 f4 s1 s2 s3 @5s"),
     ("eight_flowers", "123m 456m 789m 234p 55s | f1 f2 f3 f4 s1 s2 s3 s4 @5s",
      "123m 456m 789m 234p 55s | f1 f2 f3 f4 s1 s2 s3 @5s"),
     ("self_drawn", "123m 456m 789m 234p 55s @5s zimo", "123m 456m 789m 234p 55s @5s"),
@@ -105,9 +106,10 @@ WORKED = [
     # all eight: eight_flowers 8 replaces seven_flowers, flower_set and own_flower; 1 ping_wu + 8 + 1 self_drawn = 10
     ("eight-flowers-replaces-sets", "123m 456m 789m 234p 55s | f1 f2 f3 f4 s1 s2 s3 s4 @5s zimo",
      {"ping_wu": 1, "eight_flowers": 8, "self_drawn": 1}, 10),
-    # seven flowers 3 replaces flower_set and own_flower: 3 + 1 ping_wu = 4
-    ("seven-flowers-replaces-sets", "123m 456m 789m 234p 55s | f1 f2 f3 f4 s1 s2 s3 @5s",
-     {"ping_wu": 1, "seven_flowers": 3}, 4),
+    # seven bonus tiles on tiles that win on 5s: an ordinary win, no seven_flowers (issue 26); the flowers count as
+    # flowers: 1 ping_wu + 2 flower_set (f1-f4, replaces own f1) + 1 own_flower (s1, seat E) = 4
+    ("seven-bonus-tiles-on-a-tile-win", "123m 456m 789m 234p 55s | f1 f2 f3 f4 s1 s2 s3 @5s",
+     {"ping_wu": 1, "own_flower": 1, "flower_set": 2}, 4),
     # 7 full_flush + 3 all_pungs + 1 no_flowers + 1 self_drawn = 12 raw, total capped at the limit 10
     ("cap", "111m 333m 555m 99m [777m] @9m zimo",
      {"full_flush": 7, "all_pungs": 3, "no_flowers": 1, "self_drawn": 1}, 10),

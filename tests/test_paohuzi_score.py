@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from mjcli.games.paohuzi import score_text, tun_of
+from mjcli.games.paohuzi.cards import code
 from mjcli.variant import load_builtin
 
 PH = load_builtin("paohuzi")
@@ -91,13 +92,14 @@ TABLE_CASES = [
     ("pair-other-peng-beats-chi", "x1 x3x3 x7x7 x8x8x8 x9x9 d1d1 d3 d4 d5 d6 d7d7 d8 d9d9 @x8", "[x8x8x8]", "peng", 1),
     # a pair of it, another: the chi reading (x1x1d1 d1d2d3 x2x3x4 x4x4d4 = 6) beats peng (1 + x1x2x3 3 = 4)
     ("pair-other-chi-beats-peng", "x1x1x2x3x4x4 d1d1d2d3d4 x8x8d8 x9x9d9 [d5d6d7] x4", "d1d2d3", "run_123", 6),
-    # a kan of it: self -> ti 9, another -> pao 6 (and then the hand needs its pair: d10d10)
+    # a kan of it: self -> ti 9 (forced), another -> pao 6 (and then the hand needs its pair: d10d10); the pao is
+    # optional, but here no chi takes the x5 (see OPTIONAL_PAO below)
     ("kan-self-ti", f"x5x5x5x5 {FILL5} d10d10 @x5 self", "(x5x5x5x5)", "ti", 9),
     ("kan-other-pao", f"x5x5x5x5 {FILL5} d10d10 @x5", "[x5x5x5x5]", "pao", 6),
-    # a shown wei of it: self -> ti, another -> pao
+    # a shown wei of it: self -> ti (forced), another -> pao (no chi reading here)
     ("wei-self-ti", f"(x5x5x5) x5 {FILL5} d10d10 @x5 self", "(x5x5x5x5)", "ti", 9),
     ("wei-other-pao", f"(x5x5x5) x5 {FILL5} d10d10 @x5", "[x5x5x5x5]", "pao", 6),
-    # a shown peng of it: pao both ways
+    # a shown peng of it: pao both ways (no chi reading here)
     ("peng-self-pao", f"[x5x5x5] x5 {FILL5} d10d10 @x5 self", "[x5x5x5x5]", "pao", 6),
     ("peng-other-pao", f"[x5x5x5] x5 {FILL5} d10d10 @x5", "[x5x5x5x5]", "pao", 6),
     # none of it: it joins a run, a 2-7-10, a mixed triple or the pair, the same both ways
@@ -122,6 +124,22 @@ def test_winning_card_table(hand, text, kind, total):
     assert any(g["text"] == text and g["kind"] == kind for g in d["groups"])
 
 
+# nearly: one card off, neither reading of the row completes the hand (either way)
+TABLE_NEARLY = [
+    # a pair of x5 and x5 revealed: peng or chi, but d8 d9 d1 (d10 changed to d1) make no group
+    ("pair-nearly", "x5x5x5 x3x3d3 x4x4d4 x6x6d6 x8x8d8 x9x9d9 d8d9 d1 @x5"),
+    # none of it: x5 (x2 changed to x5) joins no chi beside x1 x3
+    ("none-nearly", f"x1x3 d5d6d7 {FILL5B} x5"),
+]
+
+
+@pytest.mark.parametrize("hand", [c[1] for c in TABLE_NEARLY], ids=[c[0] for c in TABLE_NEARLY])
+def test_winning_card_table_nearly(hand):
+    for way in ("", " self"):
+        res = score(hand + way)
+        assert not res.winning and res.answer_code == "not_winning" and res.reason
+
+
 @pytest.mark.parametrize("hand", [
     # a pair of x1 in hand, revealed by the player: the wei is forced and strands x2 x3 d1
     f"x1x1x1 x2 x3 d1 {FILL5B} @x1 self",
@@ -141,6 +159,82 @@ def test_second_ti_or_pao_by_the_winning_card_is_not_allowed():
     assert not res.winning
     assert "allowed only when the hand holds no ti or pao yet" in res.reason
     assert "allowed only when" in res.as_dict()["reason"]
+
+
+# --------------------------------------------------------------------------
+# optional pao (seed 004 lines 29 and 35; RULES.md, the winning-card table): a card that would make a pao may
+# instead join a run, a 2-7-10, a mixed triple (or the pair), the kan, wei or peng kept whole, whichever reading
+# is worth more; a ti (the player's own card to a kan or wei) and a wei stay forced. The pair is no way out here:
+# the other three copies of the card are in the kan, wei or peng.
+
+OPTIONAL_PAO = [
+    # id, hand, huxi, tun, a group of the best reading (text, kind) or None when the hand does not win
+    # kan of x1, another reveals x1: as a pao, x2 x3 are stranded; x1x2x3 beside the kan x1x1x1 is a win:
+    # kan 3 + x1x2x3 3 + d1d2d3 6 + d2d7d10 6 + x4x5x6 0 + x7x8x9 0 + d4d5d6 0 = 18; tun 1 + (18 - 15) // 3 = 2
+    ("kan-other-run", "x1x1x1 x2 x3 d1d2d3 d2d7d10 x4x5x6 x7x8x9 d4d5d6 x1 @x1", 18, 2, ("x1x2x3", "run_123")),
+    # nearly: the player reveals it, the ti is forced and strands x2 x3
+    ("kan-self-ti-forced", "x1x1x1 x2 x3 d1d2d3 d2d7d10 x4x5x6 x7x8x9 d4d5d6 x1 @x1 self", None, 0, None),
+    # a shown wei instead of the kan: the same, (x1x1x1) 3 in place of the kan's 3 = 18, 2 tun
+    ("wei-other-run", "(x1x1x1) x2 x3 d1d2d3 d2d7d10 x4x5x6 x7x8x9 d4d5d6 x1 @x1", 18, 2, ("x1x2x3", "run_123")),
+    ("wei-self-ti-forced", "(x1x1x1) x2 x3 d1d2d3 d2d7d10 x4x5x6 x7x8x9 d4d5d6 x1 @x1 self", None, 0, None),
+    # a shown peng of x5, both ways: as a pao x4 x6 are stranded; x4x5x6 beside the peng is a win:
+    # [x5x5x5] 1 + x4x5x6 0 + d1d2d3 6 + d2d7d10 6 + x1x2x3 3 + x7x8x9 0 + d4d5d6 0 = 16; tun 1
+    ("peng-other-run", "[x5x5x5] x4 x6 d1d2d3 d2d7d10 x1x2x3 x7x8x9 d4d5d6 x5 @x5", 16, 1, ("x4x5x6", "run")),
+    ("peng-self-run", "[x5x5x5] x4 x6 d1d2d3 d2d7d10 x1x2x3 x7x8x9 d4d5d6 x5 @x5 self", 16, 1, ("x4x5x6", "run")),
+    # nearly: x4 x7 cannot take the x5 (no run), and no pao reading has a pair: not a win either way
+    ("peng-other-nearly", "[x5x5x5] x4 x7 d1d2d3 d2d7d10 x1x2x3 x8x9x10 d4d5d6 x5 @x5", None, 0, None),
+    # a kan of x2: x2x7x10 beside the kan (the 2-7-10 way; as a pao x7 x10 are stranded):
+    # kan 3 + x2x7x10 3 + d1d2d3 6 + d2d7d10 6 + x4x5x6 0 + x3x3d3 0 + x8x8d8 0 = 18; tun 2
+    ("kan-other-2710", "x2x2x2 x7 x10 d1d2d3 d2d7d10 x4x5x6 x3x3d3 x8x8d8 x2 @x2", 18, 2, ("x2x7x10", "run_2710")),
+    # both ways read, the run worth more: kan of d1 and d1 revealed by another.
+    # the run: kan d1d1d1 6 + d1d2d3 6 + d2d7d10 6 + d4d5d6 0 + x2x3x4 0 + x4x5x6 0 + x7x7d7 0 = 18 (2 tun);
+    # the pao: [d1d1d1d1] 9 + d2d7d10 6 + d2d3d4 0 + d5d6d7 0 + x2x3x4 0 + x4x5x6 0 + pair x7x7 0 = 15
+    ("kan-other-run-beats-pao", "d1d1d1 d2 d3 d2d7d10 d4d5d6 x2x3x4 x4x5x6 x7x7d7 d1 @d1", 18, 2,
+     ("d1d2d3", "run_123")),
+    # both ways read, the pao worth more: [x1x1x1x1] 6 + pair d1d1 0 + d2d7d10 6 + d2d7d10 6 + x2x7x10 3
+    # + x2x3x4 0 + x6x7x8 0 = 21 (3 tun); the mixed-triple way: kan 3 + x1d1d1 0 + 6 + 6 + 3 + 0 + 0 = 18
+    ("kan-other-pao-beats-mixed", "x1x1x1 d1d1 d2d7d10 d2d7d10 x2x7x10 x2x3x4 x6x7x8 x1 @x1", 21, 3,
+     ("[x1x1x1x1]", "pao")),
+    # the same with a shown peng: [x1x1x1x1] 6 + ... = 21 against [x1x1x1] 1 + x1d1d1 0 + 15 = 16, both ways
+    ("peng-other-pao-beats-mixed", "[x1x1x1] d1d1 d2d7d10 d2d7d10 x2x7x10 x2x3x4 x6x7x8 x1 @x1", 21, 3,
+     ("[x1x1x1x1]", "pao")),
+    ("peng-self-pao-beats-mixed", "[x1x1x1] d1d1 d2d7d10 d2d7d10 x2x7x10 x2x3x4 x6x7x8 x1 @x1 self", 21, 3,
+     ("[x1x1x1x1]", "pao")),
+    # a ti shown, so the winning card may make no pao: x5 joins the mixed triple x5d5d5, the kan kept whole:
+    # (d9d9d9d9) 12 + kan x5x5x5 3 + x5d5d5 0 + d1d2d3 6 + d2d7d10 6 + x1x2x3 3 + pair x8x8 0 = 30;
+    # tun 1 + (30 - 15) // 3 = 6
+    ("ti-shown-kan-other-mixed", "(d9d9d9d9) x5x5x5 d5d5 d1d2d3 d2d7d10 x1x2x3 x8x8 x5 @x5", 30, 6,
+     ("x5d5d5", "mixed")),
+    # nearly: revealed by the player it is a second ti, not allowed
+    ("ti-shown-kan-self-nearly", "(d9d9d9d9) x5x5x5 d5d5 d1d2d3 d2d7d10 x1x2x3 x8x8 x5 @x5 self", None, 0, None),
+]
+
+
+@pytest.mark.parametrize("hand,huxi,tun,group", [c[1:] for c in OPTIONAL_PAO], ids=[c[0] for c in OPTIONAL_PAO])
+def test_optional_pao(hand, huxi, tun, group):
+    res = score(hand)
+    d = res.as_dict()
+    if huxi is None:
+        assert not res.winning and res.answer_code == "not_winning" and d["reason"]
+        return
+    assert res.winning, res.reason
+    assert (d["huxi"], d["tun"]) == (huxi, tun)
+    assert any((g["text"], g["kind"]) == group for g in d["groups"])
+    assert [g["win"] for g in d["groups"]].count(True) == 1
+
+
+def test_optional_pao_reasons():
+    # the pao is not allowed (a ti is shown) and the card joins nothing: both halves of the answer are said
+    res = score("(d7d7d7d7) x5x5x5x5 d10d10 x3x3d3 x4x4d4 x6x6d6 x9x9 @x5")
+    assert not res.winning
+    assert "allowed only when the hand holds no ti or pao yet" in res.reason
+    assert "kept out of a pao" in res.reason
+    # the forced ti
+    res = score("x1x1x1 x2 x3 d1d2d3 d2d7d10 x4x5x6 x7x8x9 d4d5d6 x1 @x1 self")
+    assert "the ti is forced" in res.reason
+    # neither a pao nor a chi
+    res = score("[x5x5x5] x4 x7 d1d2d3 d2d7d10 x1x2x3 x8x9x10 d4d5d6 x5 @x5")
+    assert "neither as a pao of x5" in res.reason and "beside a shown peng" in res.reason
 
 
 # --------------------------------------------------------------------------
@@ -313,3 +407,50 @@ def test_json_contract():
     assert d["payment"] == {"shooter": None, "others": None, "each": 3, "total": 6, "robbed_kong": False}
     assert sum(g["huxi"] for g in d["groups"]) == 21 and len(d["groups"]) == 7
     assert d["winning_card"] == "x10" and d["revealed_by"] == "other"
+
+
+# --------------------------------------------------------------------------
+# wait agrees with score on every row of the winning-card table: the hand before its winning card waits on that
+# card with the huxi score gives it, each way (None where that way does not win)
+
+
+def _before_the_win(text):
+    from dataclasses import replace
+
+    from mjcli.games.paohuzi.cards import parse
+
+    h = parse(text)
+    rest = list(h.concealed)
+    rest.remove(h.win)
+    return replace(h, concealed=tuple(rest), win=None, self_revealed=False).text(win=False), h.win
+
+
+def _way(text, self_revealed):
+    from mjcli.games.paohuzi.cards import parse
+
+    h = parse(text)
+    res = score_text(h.text(win=False) + f" @{code(h.win)}" + (" self" if self_revealed else ""), PH)
+    assert res.ok
+    return res.huxi if res.winning else None
+
+
+AGREE = ([c[1] for c in TABLE_CASES] + [c[1] for c in OPTIONAL_PAO] + [c[1] for c in TABLE_NEARLY]
+         + [f"x1x1x1 x2 x3 d1 {FILL5B} @x1 self", f"x1x2 {FILL6} x3 self"])
+
+
+@pytest.mark.parametrize("text", AGREE)
+def test_wait_agrees_with_score(text):
+    from mjcli.games.paohuzi import wait_text
+
+    before, win = _before_the_win(text)
+    other, own = _way(text, False), _way(text, True)
+    res = wait_text(before, PH)
+    assert res.ok, res.error.message
+    listed = {w["tile"]: (w["discard"], w["self_drawn"]) for w in res.waits}
+    if max(v if v is not None else -1 for v in (other, own)) >= PH.minimum:
+        assert listed[code(win)] == (other, own)
+    else:  # below the minimum: a note, with the best huxi of the two ways
+        assert code(win) not in listed
+        if other is not None or own is not None:
+            best = max(v for v in (other, own) if v is not None)
+            assert f"{code(win)} completes seven groups but with at most {best} huxi" in " ".join(res.notes)

@@ -89,18 +89,24 @@ def brute_score(concealed, shown, win, self_revealed):
     shown_peng = [cs[0] for k, cs in shown if k == "peng"]
     results = []
     if win in kans or win in shown_wei or win in shown_peng:
-        if q0:
-            return None  # a ti/pao by the winning card needs no ti or pao yet
-        if win in kans:
-            old = HUXI["kan"][win >= 10]
-        elif win in shown_wei:
-            old = HUXI["wei"][win >= 10]
-        else:
-            old = HUXI["peng"][win >= 10]
-        kind = "ti" if self_revealed and win not in shown_peng else "pao"
-        sub = brute_loose(loose, 1)
-        if sub is not None:
-            results.append(fixed - old + four_kind_huxi(kind, win) + sub)
+        # the player's own card to a kan or wei: a ti, forced; otherwise a pao, which is optional (the card may
+        # join a chi or the pair instead, the kan, wei or peng kept whole)
+        forced = self_revealed and win not in shown_peng
+        if not q0:  # a ti/pao by the winning card needs no ti or pao yet
+            if win in kans:
+                old = HUXI["kan"][win >= 10]
+            elif win in shown_wei:
+                old = HUXI["wei"][win >= 10]
+            else:
+                old = HUXI["peng"][win >= 10]
+            kind = "ti" if forced else "pao"
+            sub = brute_loose(loose, 1)
+            if sub is not None:
+                results.append(fixed - old + four_kind_huxi(kind, win) + sub)
+        if not forced:
+            sub = brute_loose(loose + Counter({win: 1}), pair)
+            if sub is not None:
+                results.append(fixed + sub)
     elif loose[win] == 2:
         without = loose - Counter({win: 2})
         sub = brute_loose(without, pair)

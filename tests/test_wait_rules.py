@@ -2,8 +2,8 @@
 
 - rob-kong: the winner holds no other copy of the winning tile (the konger holds three), and a kong
   never holds a Fei, so wait lists only tiles the hand holds no copy of;
-- four Fei (my3, held or drowned) and the flowers that win whatever the tiles: every unseen tile wins,
-  priced as score prices it;
+- four Fei (my3, held or drowned) and the flowers that win whatever the tiles (eight flowers): every unseen
+  tile wins, priced as score prices it; seven flowers (hk) robs a bonus tile, a win on no tile: no wait;
 - a 14-tile hand that discards a Fei: the Fei is drowned and already counted among the Fei used, so a
   wait on J is not one fewer again.
 Each value below is worked by hand from RULES.md and checked against `mjcli score` of the same win.
@@ -70,13 +70,13 @@ def test_discarding_a_fei_counts_it_once():
     assert by["J"]["tiles_left"] == sum(j.values()) == 11
 
 
-def test_seven_flowers_win_whatever_the_tile_as_score_prices_it():
-    # hk seven_flowers: "a win whatever the tiles"; 1m completes no set but wins on the flowers (3 faan; the
-    # flowers' own points are replaced by seven_flowers), 1p completes four chows and the EE eye too:
-    # ping_wu 1 + seven_flowers 3 = 4 on a discard, 5 self-drawn
+def test_seven_flowers_is_no_wait_only_the_tiles_that_win_are():
+    # hk seven_flowers robs the eighth bonus tile (issue 26): a win on no tile, so 1m (which completes no set) is no
+    # wait; 1p completes four chows and the EE eye, an ordinary win with its flowers: ping_wu 1 + flower_set 2
+    # (f1-f4) + own_flower 1 (s1, seat E) = 4 on a discard, + self_drawn 1 = 5 self-drawn
     text = "123m 456m 789m 23p EE | f1 f2 f3 f4 s1 s2 s3"
     waits, res = _waits(text, HK)
-    assert len(waits) == 34 and waits["1m"] == (3, 3, 4) and waits["1p"] == (4, 4, 5)
-    assert score_line("123m 456m 789m 23p EE 1m | f1 f2 f3 f4 s1 s2 s3 @1m", HK).total == 3
+    assert waits == {"1p": (4, 4, 5), "4p": (4, 4, 5)}
+    assert any("Seven flowers: the hand also wins on no tile" in n and "(3 faan" in n for n in res.notes)
     assert score_line("123m 456m 789m 123p EE | f1 f2 f3 f4 s1 s2 s3 @1p", HK).total == 4
     assert score_line("123m 456m 789m 123p EE | f1 f2 f3 f4 s1 s2 s3 @1p zimo", HK).total == 5

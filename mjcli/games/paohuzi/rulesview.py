@@ -48,11 +48,15 @@ def _hx(cfg, kind: str) -> str:
 
 
 def winning_card_rows(cfg) -> list[dict]:
+    elsewhere = "the card joins a chi or the pair instead"
     return [
         {"holds": "a pair of it", "self": _hx(cfg, "wei"),
          "other": f"{_hx(cfg, 'peng')}, or the card joins a chi, whichever is worth more"},
-        {"holds": "a kan or shown wei of it", "self": _hx(cfg, "ti"), "other": _hx(cfg, "pao")},
-        {"holds": "a shown peng of it", "self": _hx(cfg, "pao"), "other": _hx(cfg, "pao")},
+        {"holds": "a kan or shown wei of it", "self": _hx(cfg, "ti"),
+         "other": f"{_hx(cfg, 'pao')}, or {elsewhere} (the kan or wei kept whole), whichever is worth more"},
+        {"holds": "a shown peng of it",
+         "self": f"{_hx(cfg, 'pao')}, or {elsewhere} (the peng kept whole), whichever is worth more",
+         "other": "same"},
         {"holds": "none of it", "self": "it joins a run, 2-7-10, mixed triple or the pair", "other": "same"},
     ]
 
@@ -68,6 +72,8 @@ def win_conditions(variant, cfg) -> list[str]:
         f"The win needs at least {cfg.minimum} {variant.unit}; the reading with the most {variant.unit} counts.",
         "The winning card is revealed from the stock, never a discard; what it forms depends on who revealed it "
         "(table below).",
+        "Ti and wei are forced; peng and pao are optional: where the table offers a choice, the reading worth "
+        "more counts.",
         "A ti or pao made by the winning card is allowed only when the hand holds no ti or pao yet.",
         f"{hv[0].upper() + hv[1:]}: {cfg.heavenly_ti} ti or {cfg.heavenly_kan} kan in the opening hand win at "
         "once; only those ti and kan count for huxi, the other cards need not form groups.",

@@ -8,13 +8,17 @@ the group the winning card forms by who revealed it (RULES.md):
 the hand holds             revealed by the player      revealed by another player
 =========================  ==========================  ====================================
 a pair of it               wei                         peng, or the card joins a chi
-a kan or shown wei of it   ti                          pao
-a shown peng of it         pao                         pao
+a kan or shown wei of it   ti                          pao, or the card joins a chi or the
+                                                       pair (the kan or wei kept whole)
+a shown peng of it         pao, or as in the next row  the same
 none                       joins a chi or the pair     same
 =========================  ==========================  ====================================
 
-A ti or pao made by the winning card is allowed only when the hand holds no
-ti or pao yet. The pair is a group exactly when the hand holds a ti or pao.
+Ti and wei are forced; peng and pao are optional, so where the table offers a
+choice the reading worth more counts. A ti or pao made by the winning card is
+allowed only when the hand holds no ti or pao yet (the card may still join a chi
+when it would have made a pao). The pair is a group exactly when the hand holds
+a ti or pao.
 
 >>> from mjcli.variant import load_builtin
 >>> r = score_text("x1x2x3 x4x5x6 x7x8x9 d1d2d3 d2d7d10 d5d5d5 x10x10 d10 @x10", load_builtin("paohuzi"))
@@ -116,15 +120,32 @@ def plans(hand: PHand, cfg) -> tuple[list[Plan], str]:
     wei_w = next((k for k, g in enumerate(shown) if g.kind == "wei" and g.cards[0] == w), None)
     peng_w = next((k for k, g in enumerate(shown) if g.kind == "peng" and g.cards[0] == w), None)
     if kan_w is not None or wei_w is not None or peng_w is not None:
-        kind = "ti" if hand.self_revealed and peng_w is None else "pao"
+        # the player's own fourth card to a kan or a shown wei makes a ti, which is forced; a pao is optional
+        # (seed 004: "you may pass instead of declaring pao", and a win is claimed before a pao): the card may
+        # instead join a chi or the pair, the kan, wei or peng kept whole
+        forced = hand.self_revealed and peng_w is None
+        kind = "ti" if forced else "pao"
         holds = "a kan" if kan_w is not None else ("a shown wei" if wei_w is not None else "a shown peng")
+        out: list[Plan] = []
         if q0:
-            return [], (f"the winning card {code(w)} would make a {kind} with {holds} of it, but a ti or pao made "
-                        f"by the winning card is allowed only when the hand holds no ti or pao yet (it holds {q0})")
-        fixed = [g for k, g in enumerate(shown) if k not in (wei_w, peng_w)]
-        fixed += [g for k, g in enumerate(kans) if k != kan_w]
-        fixed.append(Group(kind, (w,) * 4, _hux(cfg, kind, (w,)), "win", True))
-        return [Plan(fixed, base, True)], ""
+            why = (f"the winning card {code(w)} would make a {kind} with {holds} of it, but a ti or pao made "
+                   f"by the winning card is allowed only when the hand holds no ti or pao yet (it holds {q0})")
+            if not forced:
+                why += f"; kept out of a pao, {code(w)} does not join a chi or the pair that completes seven groups"
+        elif forced:
+            why = (f"the winning card {code(w)} makes a ti with {holds} of it (revealed by the player, the ti is "
+                   "forced), and the other cards do not form six more groups with exactly one pair")
+        else:
+            why = (f"the cards do not form seven groups: neither as a pao of {code(w)} (with {holds} of it) and "
+                   f"six more groups with exactly one pair, nor with {code(w)} in a chi beside {holds} kept whole")
+        if not q0:
+            fixed = [g for k, g in enumerate(shown) if k not in (wei_w, peng_w)]
+            fixed += [g for k, g in enumerate(kans) if k != kan_w]
+            fixed.append(Group(kind, (w,) * 4, _hux(cfg, kind, (w,)), "win", True))
+            out.append(Plan(fixed, base, True))
+        if not forced:
+            out.append(Plan(shown + kans, base + ONE[w], pair, w))
+        return out, why
     if loose[w] == 2:
         st = base - 2 * ONE[w]
         if hand.self_revealed:
@@ -362,6 +383,12 @@ def score_text(text: str, variant, overrides: dict | None = None, all_readings: 
 # wait
 
 
+def _most(*values):
+    """The largest of the values that are not None (None when all are)."""
+    got = [v for v in values if v is not None]
+    return max(got) if got else None
+
+
 def wait_values(hand: PHand, cfg) -> list[tuple[int, int, int | None, int | None]]:
     """[(card, left, huxi revealed by another, huxi revealed by self)] for every unseen card that completes."""
     eng = engine_for(cfg)
@@ -386,17 +413,22 @@ def wait_values(hand: PHand, cfg) -> list[tuple[int, int, int | None, int | None
             continue
         size = 1 if w >= 10 else 0
         if w in four_with:
-            if q0:
-                continue
-            if whole is None:
-                whole = eng.best(base, True)
-            if whole < 0:
-                continue
+            # a ti or pao (only when the hand holds none yet) replacing the kan, wei or peng of w; a pao is
+            # optional, so the card may instead join a chi or the pair with that group kept whole; a ti is forced
             old, is_peng = four_with[w]
-            rest = fixed - old + whole
-            other = rest + cfg.huxi["pao"][size]
-            own = other if is_peng else rest + cfg.huxi["ti"][size]
-            out.append((w, left, other, own))
+            four = four_own = None
+            if not q0:
+                if whole is None:
+                    whole = eng.best(base, True)
+                if whole >= 0:
+                    four = fixed - old + whole + cfg.huxi["pao"][size]
+                    four_own = four if is_peng else fixed - old + whole + cfg.huxi["ti"][size]
+            v = comp.get(w)
+            alt = fixed + v if v is not None else None
+            other = _most(four, alt)
+            own = _most(four, alt) if is_peng else four_own
+            if other is not None or own is not None:
+                out.append((w, left, other, own))
         elif loose[w] == 2:
             b = eng.best(base - 2 * ONE[w], pair)
             own = fixed + cfg.huxi["wei"][size] + b if b >= 0 else None
