@@ -475,7 +475,8 @@ def _pairs(values, sep: str, what: str, example: str):
                    "rooster-centipede, animal, flower (own flower + season), bite (repeatable).")
 @click.option("--fei", multiple=True, metavar="SEAT=N", help="Fei held by a player at the end (my3, repeatable).")
 @click.option("--ladder", default=None, metavar="NAME", shell_complete=_complete_ladder,
-              help="A payment preset (see README).")
+              help="A payment preset, e.g. half_spicy (docs/house-rules.md lists them under \"Payment "
+                   "presets\"; Tab completes them).")
 @click.option("--stake", default=None, metavar="DECIMAL",
               help="Money per unit (above 0, at most 1e12, up to 4 decimal places): amounts come out multiplied.")
 @click.option("--ledger", type=click.File("rb"), default=None, metavar="FILE",
@@ -632,7 +633,8 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
 @cli.command(epilog=EPILOG, short_help="The JSON Schema of a record kind, or the list of kinds.")
 @click.argument("kind", required=False, metavar="[KIND]")
 def schema(kind):
-    """Print the JSON Schema of a record kind (score, wait, discards, settle, ledger, rules, variants).
+    """Print the JSON Schema of a record kind (score, wait, discards, settle, ledger, rules, variants, pattern,
+    huxi_group).
 
     With no KIND, list the kinds. Every json/jsonl record names its kind in
     "schema", e.g. "mjcli/score/1"."""
