@@ -594,7 +594,8 @@ def _width() -> int:
 def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_patterns, fmt, glyphs):
     """Print a variant's cheat sheet: its hands, values and payments (with no VARIANT, the list of variants).
 
-    PATTERN ids after the VARIANT (or after -v VARIANT) print only those patterns, in full.
+    PATTERNs after the VARIANT (or after -v VARIANT) print only those patterns, in full: each an id, any of
+    its names in any language (any case, accents or not), or a word of one (`mjcli rules hk dragons`).
     `mjcli rules --check FILE...` validates house-rule files instead."""
     from . import rulesview
 
@@ -624,7 +625,7 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
         return
     v = _variant(variant_id, rules_file)
     if only:
-        _check_pattern_ids(v, only, variant_opt)
+        only = _check_pattern_ids(v, only, variant_opt)
         rulesview.print_table(v, out, lang=lang, fmt=fmt, width=width, long=True, glyphs=glyphs, only=only)
         return
     rulesview.print_table(v, out, lang=lang, fmt=fmt, width=width, long=long_, glyphs=glyphs)
@@ -649,23 +650,35 @@ def schema(kind):
     click.echo(contract.schema_text(kind), nl=False)
 
 
-def _check_pattern_ids(v, words, variant_opt) -> None:
+def _check_pattern_ids(v, words, variant_opt) -> list[str]:
+    """The pattern ids the words after the variant name: each an id, a name or a word of one (issue 27), or the
+    words together a name (``rules hk Siu Sam Yuen``)."""
+    from .lookup import find, nearest
     from .variant import builtin_ids
 
     ids = [p.id for p in v.patterns]
+    if len(words) > 1 and not all(w in ids for w in words):
+        whole = find(v, " ".join(words))
+        if whole:
+            return whole
+    found: list[str] = []
     for w in words:
         if w in ids:
+            found.append(w)
             continue
         if w in builtin_ids() or w.endswith((".yaml", ".yml")):
             given = f"-v {variant_opt} and {w}" if variant_opt else f"{v.id} {w}"
             raise Fail(f"one VARIANT at a time, got {given}; to check rule files use --check FILE...")
         if not ids:
             raise Fail(f"{v.id} has no pattern ids; `mjcli rules {v.id}` prints its whole table")
-        import difflib
-
-        close = difflib.get_close_matches(w.lower().replace("-", "_"), ids, n=3, cutoff=0.7)
-        hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        raise Fail(f"no pattern {w!r} in {v.id}{hint}; `mjcli rules {v.id}` lists its pattern ids")
+        hits = find(v, w)
+        if not hits:
+            close = nearest(v, w)
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            raise Fail(f"no pattern {w!r} in {v.id}{hint}; `mjcli rules {v.id}` lists its pattern ids "
+                       "(a pattern is found by its id, a name or a word of one)")
+        found.extend(hits)
+    return list(dict.fromkeys(found))
 
 
 @cli.command(epilog=EPILOG, short_help="Print the shell completion script (bash, zsh or fish).")
