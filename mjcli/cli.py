@@ -193,12 +193,26 @@ def iter_input(hands: tuple[str, ...], progress: bool | None = None, whole=None)
         for i, h in enumerate(hands, 1):
             yield i, h, f"argument {i}"
         return
+    if _typing(hands):  # a terminal: a prompt, a hand a line, until Ctrl-D (issue 27)
+        from .terminal import prompt_lines
+
+        ctx = click.get_current_context(silent=True)
+        for n, item in prompt_lines(ctx.command_path if ctx else "mjcli score"):
+            yield n, item, f"line {n}"
+        return
     stream = _stdin(hands)
     from .lines import read_lines
     from .progress import track
 
     for n, item in track(read_lines(stream, flush_when_waiting=True), stream, progress, what="hands"):
         yield n, item, f"line {n}"
+
+
+def _typing(hands: tuple[str, ...]) -> bool:
+    """True when the hands are to be typed at a terminal: no hand (or ``-``) and standard input a terminal."""
+    from .terminal import is_terminal
+
+    return (not hands or hands == ("-",)) and is_terminal(sys.stdin)
 
 
 def _stdin(hands: tuple[str, ...]):
@@ -216,6 +230,87 @@ def jobs_option(fn):
     return click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
                         help="Answer a batch on N processes (0: one per core); the answers keep the input order. "
                              "Lines are read in chunks, so with N > 1 answers come a chunk at a time.")(fn)
+
+
+def _names_a_file(word: str) -> bool:
+    """A lone argument read as a file of hands: it has a ``/`` or ends in ``.txt`` or ``.jsonl`` (no hand does)."""
+    return "/" in word or os.sep in word or word.endswith((".txt", ".jsonl"))
+
+
+def input_options(fn):
+    """``-i/--input FILE`` (a file of hands, one a line, as standard input would give them) and ``-o/--output
+    FILE`` (issue 27); a lone argument that names a file (see :func:`_names_a_file`) is read as ``-i FILE``."""
+    import functools
+
+    fn = output_option(fn)  # inside: the output file is opened once the input is known
+
+    @functools.wraps(fn)
+    def run(*args, input_file=None, **kw):
+        hands = kw.get("hands") or ()
+        if len(hands) == 1 and _names_a_file(hands[0]) and os.path.isfile(hands[0]):
+            if input_file is not None:
+                raise Fail(f"give the hands one way: -i {input_file} or the file {hands[0]}, not both")
+            input_file, kw["hands"] = hands[0], ()
+        elif input_file is not None and hands and hands != ("-",):
+            raise Fail(f"give the hands one way: as arguments or with -i {input_file}, not both")
+        if input_file is None or input_file == "-":
+            return fn(*args, **kw)
+        kw["hands"] = ()
+        try:
+            stream = open(input_file, "rb")
+        except OSError as exc:
+            raise Fail(f"{input_file}: {exc.strerror or exc}; -i names a file of hands, one a line") from None
+        import io
+
+        old = sys.stdin
+        sys.stdin = io.TextIOWrapper(stream, encoding="utf-8")  # the file stands in for standard input
+        try:
+            return fn(*args, **kw)
+        finally:
+            sys.stdin = old
+            stream.close()
+
+    return click.option("--input", "-i", "input_file", metavar="FILE", default=None,
+                        help="Read the hands from FILE, one a line (as from standard input); a lone argument "
+                             "with a '/' or ending in .txt or .jsonl is read so too.")(run)
+
+
+def output_option(fn):
+    """``-o/--output FILE``: what the command prints goes to FILE (created or replaced) instead of standard
+    output; messages stay on standard error."""
+    import functools
+
+    @functools.wraps(fn)
+    def run(*args, output_file=None, **kw):
+        if output_file is None or output_file == "-":
+            return fn(*args, **kw)
+        if _same_file(output_file, getattr(sys.stdin, "buffer", sys.stdin)):
+            raise Fail(f"-o {output_file} is the file the hands are read from; write the answers to another file")
+        try:
+            out = open(output_file, "w", encoding="utf-8", errors="mjcli-escape")
+        except OSError as exc:
+            raise Fail(f"{output_file}: {exc.strerror or exc}; -o names a file to write") from None
+        old = sys.stdout
+        sys.stdout = out
+        try:
+            return fn(*args, **kw)
+        finally:
+            sys.stdout = old
+            out.close()
+
+    return click.option("--output", "-o", "output_file", metavar="FILE", default=None,
+                        help="Write to FILE (created or replaced) instead of standard output.")(run)
+
+
+def _same_file(path: str, stream) -> bool:
+    """Whether ``path`` is an existing regular file that ``stream`` (the input) reads."""
+    import stat
+
+    try:
+        st, other = os.stat(path), os.fstat(stream.fileno())
+    except (OSError, AttributeError, ValueError):
+        return False
+    return stat.S_ISREG(st.st_mode) and (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino)
 
 
 def _argument_column(message: str, hands: tuple[str, ...]) -> str:
@@ -249,6 +344,14 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
         base = {k: x for k, x in (("variant", variant.id), ("unit", variant.unit), ("minimum", variant.minimum),
                                   ("limit", variant.limit)) if k in known}
     wheres = {}  # input number -> how messages name it, for hands given as arguments (stdin: "line N")
+    game = getattr(variant, "game", "mahjong")
+    if hands and hands != ("-",):
+        from .terminal import pipe_message, pipe_reader_gone
+
+        if pipe_reader_gone():  # `mjcli score 123m ... | f1`: the shell made the bar a pipe (issue 27)
+            raise Fail(pipe_message(game))
+    elif _typing(hands):
+        jobs = 1  # typed hands are answered as they come
 
     def numbered():
         for n, item, where in iter_input(hands, progress, whole):
@@ -289,7 +392,11 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
         message = rec["error"]["message"]
         where = wheres.get(rec["line"], f"line {rec['line']}")
         if where.startswith("arguments"):
-            message = _argument_column(message, hands)
+            from .terminal import shell_hint
+
+            message = shell_hint(_argument_column(message, hands), hands, game)
+        elif len(hands) == 1 and where == "argument 1" and _names_a_file(hands[0]):
+            message += f"; there is no file {hands[0]!r} to read hands from"  # `mjcli score example/hk.txt`
         click.echo(f"error: {where}: {escape_controls(one_line(message))}", err=True)
 
     source = records() if jobs == 1 else chunked()
@@ -393,10 +500,20 @@ def cli():
 @header_option
 @jobs_option
 @context_options
+@input_options
 def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_header, jobs, **kw):
     """Score HANDS (or one hand per line on standard input): every pattern, the total, verdicts, payment.
 
-    A hand need not be quoted: unless every argument alone is a whole hand, the arguments are one hand."""
+    A hand need not be quoted: unless every argument alone is a whole hand, the arguments are one hand.
+    Unquoted, write a shown meld +123p, an added kong ++5555p, a concealed kong _5555p and the bonus bar ':'.
+
+    \b
+    mjcli score 123m 456m 99s +EEE _SSSS @9s : f1
+    mjcli score examples/hk.txt -o answers.txt
+
+    With no HAND on a terminal, type hands one a line; Ctrl-D ends. `-` (or a pipe) reads one hand per line
+    from standard input until its end (Ctrl-D on a terminal); -i FILE, or a lone FILE argument with a '/' or
+    ending in .txt or .jsonl, reads a file of hands."""
     header = _header(fmt, no_header)
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
@@ -416,12 +533,18 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
 @header_option
 @jobs_option
 @context_options
+@input_options
 def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, **kw):
     """List the tiles that complete each ready HAND, how many are left, and what each win is worth.
 
     A HAND of 13 tiles: what completes it. Of 14 (one just drawn): what each discard leaves, and
     its score first when it already wins. A hand need not be quoted: unless every argument alone is a
-    whole hand, the arguments are one hand."""
+    whole hand, the arguments are one hand. Unquoted, write a shown meld +123p, an added kong ++5555p, a
+    concealed kong _5555p and the bonus bar ':'.
+
+    With no HAND on a terminal, type hands one a line; Ctrl-D ends. `-` (or a pipe) reads one hand per line
+    from standard input until its end (Ctrl-D on a terminal); -i FILE, or a lone FILE argument with a '/' or
+    ending in .txt or .jsonl, reads a file of hands."""
     if kw.get("win") is not None:
         raise Fail("wait tries every tile as the winning one; leave out --win "
                    "(`mjcli score HAND --win T` prices one win)")
@@ -475,7 +598,8 @@ def _pairs(values, sep: str, what: str, example: str):
                    "rooster-centipede, animal, flower (own flower + season), bite (repeatable).")
 @click.option("--fei", multiple=True, metavar="SEAT=N", help="Fei held by a player at the end (my3, repeatable).")
 @click.option("--ladder", default=None, metavar="NAME", shell_complete=_complete_ladder,
-              help="A payment preset (see README).")
+              help="A payment preset, e.g. half_spicy (docs/house-rules.md lists them under \"Payment "
+                   "presets\"; Tab completes them).")
 @click.option("--stake", default=None, metavar="DECIMAL",
               help="Money per unit (above 0, at most 1e12, up to 4 decimal places): amounts come out multiplied.")
 @click.option("--ledger", type=click.File("rb"), default=None, metavar="FILE",
@@ -488,6 +612,7 @@ def _pairs(values, sep: str, what: str, example: str):
               help="With --ledger: the players in seating order, the first dealer first (e.g. Ann,Bo,Cy,Di); "
                    "hands then name players and mjcli works out dealer, seats and round.")
 @header_option
+@output_option
 def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_kong, kongs, bonus, dealt, fei,
            ladder, stake, ledger, progress, chart, players, no_header):
     """Turn a result into payments: who pays whom and why, and the net per seat."""
@@ -593,7 +718,8 @@ def _width() -> int:
 def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_patterns, fmt, glyphs):
     """Print a variant's cheat sheet: its hands, values and payments (with no VARIANT, the list of variants).
 
-    PATTERN ids after the VARIANT (or after -v VARIANT) print only those patterns, in full.
+    PATTERNs after the VARIANT (or after -v VARIANT) print only those patterns, in full: each an id, any of
+    its names in any language (any case, accents or not), or a word of one (`mjcli rules hk dragons`).
     `mjcli rules --check FILE...` validates house-rule files instead."""
     from . import rulesview
 
@@ -623,7 +749,7 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
         return
     v = _variant(variant_id, rules_file)
     if only:
-        _check_pattern_ids(v, only, variant_opt)
+        only = _check_pattern_ids(v, only, variant_opt)
         rulesview.print_table(v, out, lang=lang, fmt=fmt, width=width, long=True, glyphs=glyphs, only=only)
         return
     rulesview.print_table(v, out, lang=lang, fmt=fmt, width=width, long=long_, glyphs=glyphs)
@@ -632,7 +758,8 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
 @cli.command(epilog=EPILOG, short_help="The JSON Schema of a record kind, or the list of kinds.")
 @click.argument("kind", required=False, metavar="[KIND]")
 def schema(kind):
-    """Print the JSON Schema of a record kind (score, wait, discards, settle, ledger, rules, variants).
+    """Print the JSON Schema of a record kind (score, wait, discards, settle, ledger, rules, variants, pattern,
+    huxi_group).
 
     With no KIND, list the kinds. Every json/jsonl record names its kind in
     "schema", e.g. "mjcli/score/1"."""
@@ -647,23 +774,35 @@ def schema(kind):
     click.echo(contract.schema_text(kind), nl=False)
 
 
-def _check_pattern_ids(v, words, variant_opt) -> None:
+def _check_pattern_ids(v, words, variant_opt) -> list[str]:
+    """The pattern ids the words after the variant name: each an id, a name or a word of one (issue 27), or the
+    words together a name (``rules hk Siu Sam Yuen``)."""
+    from .lookup import find, nearest
     from .variant import builtin_ids
 
     ids = [p.id for p in v.patterns]
+    if len(words) > 1 and not all(w in ids for w in words):
+        whole = find(v, " ".join(words))
+        if whole:
+            return whole
+    found: list[str] = []
     for w in words:
         if w in ids:
+            found.append(w)
             continue
         if w in builtin_ids() or w.endswith((".yaml", ".yml")):
             given = f"-v {variant_opt} and {w}" if variant_opt else f"{v.id} {w}"
             raise Fail(f"one VARIANT at a time, got {given}; to check rule files use --check FILE...")
         if not ids:
             raise Fail(f"{v.id} has no pattern ids; `mjcli rules {v.id}` prints its whole table")
-        import difflib
-
-        close = difflib.get_close_matches(w.lower().replace("-", "_"), ids, n=3, cutoff=0.7)
-        hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        raise Fail(f"no pattern {w!r} in {v.id}{hint}; `mjcli rules {v.id}` lists its pattern ids")
+        hits = find(v, w)
+        if not hits:
+            close = nearest(v, w)
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            raise Fail(f"no pattern {w!r} in {v.id}{hint}; `mjcli rules {v.id}` lists its pattern ids "
+                       "(a pattern is found by its id, a name or a word of one)")
+        found.extend(hits)
+    return list(dict.fromkeys(found))
 
 
 @cli.command(epilog=EPILOG, short_help="Print the shell completion script (bash, zsh or fish).")

@@ -90,7 +90,11 @@ def hand_options(obj, players_form: bool = False) -> dict:
             raise SettleError(f"{k}: only a ledger that names its players (a first line {{\"players\": [...]}}) "
                               "has a dealer and round to check; a seat here is that hand's seat wind")
         if k not in keys:
-            raise SettleError(f"unknown key {k!r}; expected one of: {', '.join(sorted(keys))}")
+            import difflib
+
+            near = difflib.get_close_matches(str(k), sorted(keys), n=1)
+            hint = f" (did you mean {near[0]}?)" if near else ""
+            raise SettleError(f"unknown key {k!r}{hint}; expected one of: {', '.join(sorted(keys))}")
     for k in TEXT_KEYS:
         if obj.get(k) is not None and not isinstance(obj[k], str):
             raise SettleError(f"{k}: expected text, got {_json(obj[k])}")

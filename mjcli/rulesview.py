@@ -8,8 +8,9 @@ from .errors import MjError
 
 NOTATION_ROWS = (
     ("tiles", "123m 456p 789s (digits + suit), 1z-7z or E S W N P (white) F (green) C (red)"),
-    ("melds", "[123p] chow or pong claimed, [5555p] claimed kong, {5555p} added kong, (5555p) concealed kong"),
-    ("bonus", "after |: f1-f4 flowers, s1-s4 seasons, cat mouse rooster centipede (a1-a4), face (k1-k4), "
+    ("melds", "[123p] chow or pong claimed, [5555p] claimed kong, {5555p} added kong, (5555p) concealed kong; "
+              "unquoted in a shell: +123p +5555p ++5555p _5555p"),
+    ("bonus", "after | (unquoted: a lone :): f1-f4 flowers, s1-s4 seasons, cat mouse rooster centipede (a1-a4), face (k1-k4), "
               "J drowned Fei"),
     ("context", "@5p winning tile, zimo, seat=S, round=E, last-tile, last-discard, kong-replacement, "
                 "bonus-replacement, rob-kong, kong-on-kong, heavenly, earthly"),

@@ -69,6 +69,20 @@ BONUS_GLYPH_OUT = {tok: g for g, tok in BONUS_GLYPHS.items()}
 BONUS_GLYPH_OUT["J"] = "\u2605"
 TILE_BACK = "\U0001F02B"
 
+# Full-width ASCII forms (issue 27): what a CJK phone keyboard types, U+FF01..U+FF5E (１２３ｍ, Ｅ, ＠, ｜) and the
+# ideographic space, read as the ASCII they stand for. Nothing else is widened: no NFKC, no half-width forms.
+FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
+FULL_WIDTH[0x3000] = 0x20
+
+
+def ascii_forms(text: str) -> str:
+    """``text`` with its full-width ASCII forms as ASCII (one character for one, so columns stay).
+
+    >>> ascii_forms("１２３ｍ　Ｅ＠５ｐ")
+    '123m E@5p'
+    """
+    return text if text.isascii() else text.translate(FULL_WIDTH)
+
 
 def tile_code(t: int) -> str:
     """MPSZ code of a tile index.
@@ -108,6 +122,7 @@ def parse_tile(code: str) -> int:
     >>> [tile_code(parse_tile(c)) for c in ("5P", "e", "\U0001F01D", "東", "j")]
     ['5p', '1z', '5p', '1z', 'J']
     """
+    code = ascii_forms(code)
     try:
         return tile_from_code(code)
     except ParseError:
@@ -400,15 +415,34 @@ def _tokens(text: str):
                 yield word, col
 
 
+# The shell-safe spellings of a meld (issue 27): a prefix in place of the brackets, which bash, zsh and fish
+# read as a glob, a brace or a subshell; ``++`` is tried before ``+``.
+MELD_PREFIXES = {"++": ADDED, "+": CLAIMED, "_": CONCEALED}
+MELD_STARTS = "[{(+_"  # the first character of a meld word, in either spelling
+
+
 def _parse_meld(token: str, col: int) -> Meld:
-    open_, close = token[0], token[-1]
-    pairs = {"[": "]", "{": "}", "(": ")"}
-    if len(token) < 2 or close != pairs[open_]:
-        raise _col_error(f"meld {token!r} is not closed; write it as {open_}...{pairs[open_]} with no spaces", col)
-    inner = token[1:-1]
-    if not inner:
-        raise _col_error(f"empty meld {token!r}; write its tiles inside, e.g. [123p]", col)
-    exposure = {"[": CLAIMED, "{": ADDED, "(": CONCEALED}[open_]
+    """A meld word: ``[123p]`` ``{5555p}`` ``(5555p)``, or as typed unquoted ``+123p`` ``++5555p`` ``_5555p``."""
+    open_ = token[0]
+    prefix = ""
+    if open_ in "+_":
+        prefix = "++" if token.startswith("++") else open_
+        exposure = MELD_PREFIXES[prefix]
+        inner = token[len(prefix):]
+        if not inner:
+            example = "+123p" if prefix == "+" else prefix + "5555p"
+            raise _col_error(f"empty meld {token!r}; write its tiles after the {prefix}, e.g. {example}", col)
+        open_, close = {CLAIMED: "[]", ADDED: "{}", CONCEALED: "()"}[exposure]
+        pairs = {open_: close}
+    else:
+        close = token[-1]
+        pairs = {"[": "]", "{": "}", "(": ")"}
+        if len(token) < 2 or close != pairs[open_]:
+            raise _col_error(f"meld {token!r} is not closed; write it as {open_}...{pairs[open_]} with no spaces", col)
+        inner = token[1:-1]
+        if not inner:
+            raise _col_error(f"empty meld {token!r}; write its tiles inside, e.g. [123p]", col)
+        exposure = {"[": CLAIMED, "{": ADDED, "(": CONCEALED}[open_]
     if not inner.isupper() or not inner.isalpha():  # typed spellings (issue 11): [123P], [ccc], [55jp]
         inner = _meld_spelling(inner, token, col)
     # place-aware reading: each J takes the suit of its run and the place it is written
@@ -416,7 +450,8 @@ def _parse_meld(token: str, col: int) -> Meld:
     if not m:
         if re.fullmatch(r"[0-9J]+[a-z]", inner):
             raise _col_error(f"unknown suit letter {inner[-1]!r} in meld {token!r}; suits are m p s z", col)
-        raise _col_error(f"meld {token!r} is not one run of a single suit; write e.g. [123p] or [CCC]", col)
+        example = "+123p or +CCC" if prefix else "[123p] or [CCC]"
+        raise _col_error(f"meld {token!r} is not one run of a single suit; write e.g. {example}", col)
     jokers: list[int] = []
     if m.group(2):
         digits, suit = m.group(1), m.group(2)
@@ -445,6 +480,9 @@ def _parse_meld(token: str, col: int) -> Meld:
         return Meld(KONG, tuple(base + real[0] for _ in range(4)), exposure, ())
     if n != 3:
         raise _col_error(f"meld {token!r} has {n} tiles; a set has 3 (chow, pong) or 4 (kong)", col)
+    if exposure != CLAIMED and prefix:
+        raise _col_error(f"meld {token!r} is a set of 3 written {prefix}...; only kongs are written {prefix}... "
+                         f"(e.g. {prefix}5555p), shown chows and pongs are +123p", col)
     if exposure != CLAIMED:
         raise _col_error(
             f"meld {token!r} is a set of 3 in {open_}{pairs[open_]}; only kongs are written {open_}...{pairs[open_]}, "
@@ -511,7 +549,7 @@ def wind_letter(value: str) -> str | None:
     >>> wind_letter("east"), wind_letter("Nan"), wind_letter("w"), wind_letter("\u017f"), wind_letter("up")
     ('E', 'S', 'W', None, None)
     """
-    v = value.strip()
+    v = ascii_forms(value.strip())
     return WIND_WORDS.get(v.upper() if v.isascii() else v)
 
 
@@ -578,26 +616,47 @@ def _fast_word(token: str):
     return tiles, suit, inc, order
 
 
-def _plain_tiles(text: str):
-    """``(real tiles sorted, free Fei, winning tile, self-drawn, suit keys, tiles text)`` for a plain line, else
-    None. ``tiles text`` is the tiles' words as written when they are :func:`format_tiles` of the tiles (each
-    suit's run once, in canonical form, the suits in order, no Fei), else None.
+_FAST_MELDS: dict = {}  # a meld word of a plain line (either spelling) -> its Meld
 
-    A plain line is concealed tiles, then optionally ``@T`` and ``zimo`` (in
-    either order, each once); each word is one run of digits and its suit
-    letter (``123m``) or honour letters and Fei (``EEJ``). With no ``@T`` the
-    winning tile is the last tile written, as in the full parser. The suit keys
-    are the tiles' (:func:`hand_keys`), added up a word at a time.
+
+def _fast_meld(token: str):
+    """The :class:`Meld` of a meld word on the fast path (``[123p]``, ``+123p``, ``(5555p)``, ``_5555p``), or None
+    when it is not one: the full parser then names the problem with its column."""
+    meld = _FAST_MELDS.get(token)
+    if meld is None and token.isascii():
+        try:
+            meld = _parse_meld(token, 1)
+        except ParseError:
+            return None
+        if len(_FAST_MELDS) > 50_000:
+            _FAST_MELDS.clear()
+        _FAST_MELDS[token] = meld
+    return meld
+
+
+def _plain_tiles(text: str):
+    """``(real tiles sorted, free Fei, winning tile, self-drawn, suit keys, tiles text, melds, bonus)`` for a plain
+    line, else None. ``tiles text`` is the tiles' words as written when they are :func:`format_tiles` of the tiles
+    (each suit's run once, in canonical form, the suits in order, no Fei, no meld or bonus word), else None.
+
+    A plain line is concealed tiles and melds, then optionally a bar and bonus tiles, then optionally ``@T``
+    and ``zimo`` (in either order, each once); each tile word is one run of digits and its suit letter
+    (``123m``) or honour letters and Fei (``EEJ``); a meld is written in brackets (``[123p]``) or with its
+    shell-safe prefix (``+123p``, ``++5555p``, ``_5555p``), the bar as ``|`` or ``:``, each bonus tile in
+    its canonical word (``f1``, ``cat``, ``J``). With no ``@T`` the winning tile is the last tile written,
+    as in the full parser. The suit keys are the concealed tiles' (:func:`hand_keys`), added up a word at a time.
 
     >>> _plain_tiles("123m 456m 789m 23p EE")[:4]
     ((0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 27, 27), 0, 27, False)
-    >>> _plain_tiles("55p J") == ((13, 13), 1, 34, False, (0, 0o20000, 0, 0), None)
+    >>> _plain_tiles("55p J") == ((13, 13), 1, 34, False, (0, 0o20000, 0, 0), None, (), ())
     True
     >>> _plain_tiles("11m 123p EE @E")[5], _plain_tiles("123p 11m EE")[5], _plain_tiles("11m 123p  EE")[5]
     ('11m 123p EE', None, None)
     >>> _plain_tiles("123m 456m 789m 234p 55s @2p zimo")[2:4]
     (10, True)
-    >>> _plain_tiles("123m [CCC]") is None, _plain_tiles("123m @2p 456m") is None
+    >>> [m.text() for m in _plain_tiles("123m +CCC 11p : f1")[6]], _plain_tiles("123m [CCC] 11p | f1")[7]
+    (['[CCC]'], ('f1',))
+    >>> _plain_tiles("123m # a comment") is None, _plain_tiles("123m @2p 456m") is None
     (True, True)
     """
     s = text.strip()
@@ -605,15 +664,17 @@ def _plain_tiles(text: str):
         return None
     win = None
     self_drawn = False
-    context = False  # a context word has come: only context words may follow
+    context = False  # a context word or the bar has come: no tile or meld may follow
     tiles: list[int] = []
     keys = [0, 0, 0, 0]
     words = _FAST_WORDS
     last = -1  # the order of the last word (see _fast_word): canonical text while each is above the last
     cut = None  # the first context word
+    melds: list = []
+    bonus = None  # the bonus tiles, once the bar has come
     for token in s.split(" "):
         got = words.get(token)
-        if got is None:
+        if got is None or context:
             if not token:
                 last = 9  # a run of spaces: not the canonical text
                 continue
@@ -628,14 +689,31 @@ def _plain_tiles(text: str):
                 context = True
                 cut = cut or " " + token
                 continue
+            if bonus is not None:  # after the bar: bonus tiles in their canonical words
+                if token in BONUS_TOKENS:
+                    bonus.append(token)
+                    continue
+                return None
+            if context:
+                return None  # tiles after a context word: the full parser
+            if token[0] in MELD_STARTS:
+                meld = _fast_meld(token)
+                if meld is None:
+                    return None
+                melds.append(meld)
+                last = 9  # the line is not its tiles' text alone
+                continue
+            if token == "|" or token == ":":
+                bonus = []
+                context = True
+                last = 9
+                continue
             got = _fast_word(token)
             if got is None:
                 return None  # anything else (two runs in one word, a Fei in a run, a mistake): the full parser
             if len(words) > 50_000:
                 words.clear()
             words[token] = got
-        if context:
-            return None  # tiles after a context word: the full parser
         word_tiles, suit, inc, order = got
         tiles += word_tiles
         keys[suit] += inc
@@ -645,13 +723,15 @@ def _plain_tiles(text: str):
     text = None if last == 9 else s if cut is None else s[:s.index(cut)]
     if win is None:
         win = tiles[-1]
-    elif win not in tiles and len(tiles) != 13:  # 13 tiles and @T: the tile is added (parse_hand, complete)
+    elif win not in tiles and len(tiles) + 3 * len(melds) != 13:  # 13 tiles and @T: the tile is added
         return None
     jokers = tiles.count(JOKER)
     if jokers:
         tiles = [t for t in tiles if t != JOKER]
     tiles.sort()
-    return tuple(tiles), jokers, win, self_drawn, tuple(keys), text
+    if bonus:
+        bonus.sort(key=BONUS_ORDER.get)
+    return tuple(tiles), jokers, win, self_drawn, tuple(keys), text, tuple(melds), tuple(bonus or ())
 
 
 def parse_hand(text: str, *, complete: bool = False) -> Hand:
@@ -669,11 +749,13 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
     ...
     mjcli.errors.ParseError: unknown suit letter 'x' in '123x' (at column 4); suits are m p s z
     """
-    plain = _plain_tiles(text)  # issue 6: plain concealed tiles skip the full parser
+    if not text.isascii():
+        text = text.translate(FULL_WIDTH)  # full-width ASCII forms as ASCII (issue 27)
+    plain = _plain_tiles(text)  # issue 6: plain lines skip the full parser (melds and bonus too, issue 27)
     if plain is not None and (plain[2] in plain[0] or (plain[2] == JOKER and plain[1])
-                              or (complete and "@" in text and len(plain[0]) + plain[1] == 13)):
-        tiles, jokers, win, self_drawn, keys, tiles_text = plain
-        added = complete and len(tiles) + jokers == 13 and "@" in text
+                              or (complete and "@" in text and len(plain[0]) + plain[1] + 3 * len(plain[6]) == 13)):
+        tiles, jokers, win, self_drawn, keys, tiles_text, melds, bonus = plain
+        added = complete and len(tiles) + jokers + 3 * len(melds) == 13 and "@" in text
         if added:  # as hand.with_tile(win, win_added=True)
             tiles_text = None
             if win == JOKER:
@@ -683,7 +765,7 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
                 keys = list(keys)
                 keys[SUIT_OF[win]] += PLACE_INC[win]
                 keys = tuple(keys)
-        h = make_hand(tiles, jokers, (), (), win, self_drawn, "E", "E", _NO_FLAGS, added)
+        h = make_hand(tiles, jokers, melds, bonus, win, self_drawn, "E", "E", _NO_FLAGS, added)
         h.__dict__["_keys"] = keys  # the suit keys, added up as the words were read (see hand_keys)
         if tiles_text is not None:
             h.__dict__["_text"] = tiles_text  # the tiles as written, already canonical (see _hand_text)
@@ -716,9 +798,9 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
         words = _tokens(text)
     for token, col in words:
         low = token.lower() if token.isascii() else token  # the Kelvin sign lowers to k: only ASCII folds
-        if token == "|":
+        if token == "|" or token == ":":  # a lone ':' is the bar typed unquoted (issue 27)
             if in_bonus:
-                raise _col_error("a second '|'; bonus tiles follow a single '|'", col)
+                raise _col_error(f"a second {token!r}; bonus tiles follow a single '|' (or ':')", col)
             in_bonus = True
             continue
         if token.startswith("|"):
@@ -770,6 +852,12 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
                 )
             bonus.append(tok)
             continue
+        if token[0] in "+_":  # a meld typed unquoted (issue 27): +123p, ++5555p, _5555p
+            if seen_context:
+                raise _col_error(f"meld {token!r} after the context words; write melds before @T, zimo, seat=...",
+                                 col)
+            melds.append(_parse_meld(token, col))
+            continue
         if _is_word(low) and low not in BONUS_TOKENS and low not in BONUS_ALIASES:
             word = _unknown_word(token, low)
             if word:
@@ -777,7 +865,8 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
         if seen_context:
             raise _col_error(f"tile {token!r} after the context words; write tiles first, then @T, zimo, seat=...", col)
         if (low in BONUS_TOKENS or low in BONUS_ALIASES) and low != "j":
-            raise _col_error(f"bonus tile {token!r} before the '|'; write bonus tiles after a '|', e.g. | {low}", col)
+            raise _col_error(f"bonus tile {token!r} before the '|'; write bonus tiles after a '|' (or ':'), "
+                             f"e.g. | {low}", col)
         if token[0] in "[{(":
             melds.append(_parse_meld(token, col))
             continue

@@ -131,7 +131,7 @@ def _err(msg: str, col: int) -> ParseError:
     return ParseError(f"{msg} (at column {col})")
 
 
-_CARD = re.compile(r"([xXdD])(\d*)")
+_CARD = re.compile(r"([xXdD])([0-9]*)")  # ASCII digits only: \d would read ١ or ① as a number (issue 27)
 
 
 _FAST = re.compile(r"(?:[xXdD](?:10|[1-9])(?![0-9]))+")
@@ -183,14 +183,26 @@ def parse_cards(text: str, col: int) -> list[int]:
 
 
 def _shown(token: str, col: int) -> Shown:
-    open_, close = token[0], token[-1]
-    want = "]" if open_ == "[" else ")"
-    if len(token) < 2 or close != want:
-        raise _err(f"group {token!r} is not closed; write it as {open_}...{want} with no spaces", col)
-    inner = token[1:-1]
-    if not inner:
-        raise _err(f"empty group {token!r}", col)
-    cards = parse_cards(inner, col + 1)
+    """A shown group: ``[x1x2x3]`` or ``(x5x5x5)``, or as typed unquoted in a shell (issue 27) ``+x1x2x3`` (a
+    shown chi, peng or pao) and ``_x5x5x5`` (a wei or ti, whose cards are face down)."""
+    open_ = token[0]
+    if open_ in "+_":
+        if token.startswith("++"):
+            raise _err(f"group {token!r}: paohuzi has no added group; write a shown group as +x1x2x3, "
+                       "a wei or ti as _x5x5x5", col)
+        inner, open_ = token[1:], "[" if open_ == "+" else "("
+        if not inner:
+            raise _err(f"empty group {token!r}; write its cards after the {token}, e.g. {token}x5x5x5", col)
+        cards = parse_cards(inner, col + 1)
+    else:
+        close = token[-1]
+        want = "]" if open_ == "[" else ")"
+        if len(token) < 2 or close != want:
+            raise _err(f"group {token!r} is not closed; write it as {open_}...{want} with no spaces", col)
+        inner = token[1:-1]
+        if not inner:
+            raise _err(f"empty group {token!r}", col)
+        cards = parse_cards(inner, col + 1)
     alike = len(set(cards)) == 1
     if len(cards) == 4:
         if not alike:
@@ -219,6 +231,10 @@ def parse_card(text: str, col: int = 1) -> int:
 
 def parse(text: str) -> PHand:
     """Parse one line of Paohuzi notation (no size checks; see :func:`check`)."""
+    if not text.isascii():
+        from ...tiles import FULL_WIDTH
+
+        text = text.translate(FULL_WIDTH)  # full-width ASCII forms as ASCII (issue 27)
     if "#" in text:
         text = text[: text.index("#")]
     concealed: list[int] = []
@@ -250,7 +266,7 @@ def parse(text: str) -> PHand:
         if low == "heavenly":
             heavenly = True
             continue
-        if token[0] in "[(":
+        if token[0] in "[(+_":
             shown.append(_shown(token, col))
             continue
         if token[-1] in "])":

@@ -20,8 +20,8 @@ NOTATION_HEAD = "Notation: CARDS  GROUPS...  CONTEXT..."
 NOTATION_ROWS = (
     ("cards", "x1..x10 small, d1..d10 big, back to back allowed (x1x2x3; the number is read greedily, "
               f"x10 is ten); Chinese numerals {SMALL_ZH[0]}..{SMALL_ZH[-1]} small, {BIG_ZH[0]}..{BIG_ZH[-1]} big"),
-    ("groups", "shown: [x1x2x3] chi, [x5x5x5] peng, [x5x5x5x5] pao, (x5x5x5) wei, (x5x5x5x5) ti; three alike "
-               "in the hand are a kan (found by the scorer, never split)"),
+    ("groups", "shown: [x1x2x3] chi, [x5x5x5] peng, [x5x5x5x5] pao, (x5x5x5) wei, (x5x5x5x5) ti (unquoted in a "
+               "shell: +x1x2x3, _x5x5x5); three alike in the hand are a kan (found by the scorer, never split)"),
     ("context", "@x5 the winning card (default: the last card written in the hand), self (the player revealed "
                 "it), heavenly (the opening three-ti / five-kan win)"),
     ("example", EXAMPLE),
