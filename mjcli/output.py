@@ -222,10 +222,17 @@ TABLES: dict[str, Callable[[dict, bool], str]] = {"score": score_table, "wait": 
 
 # --- csv -----------------------------------------------------------------------
 # The columns and rows of each kind are the contract's (see :mod:`mjcli.contract`): scalars only, the same
-# columns on every row of a kind.
+# columns on every row of a kind; ``notes`` is one cell holding a JSON array.
 
 
 def _csv_cell(v):
+    """One CSV cell: true/false, text on one line, a number in full, a list (the notes) as a JSON array.
+
+    >>> _csv_cell([]), _csv_cell(["paid as 10"]), _csv_cell(None), _csv_cell(True)
+    ('[]', '["paid as 10"]', '', 'true')
+    """
+    if isinstance(v, list):
+        return dumps(v)
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, str):

@@ -13,7 +13,7 @@ from operator import itemgetter
 
 from . import decompose
 from .context import apply_overrides  # noqa: F401  (public here too: tests and library users read it from scoring)
-from .context import fei_self_drawn, resolve
+from .context import fei_self_drawn, implied_notes, resolve
 from .errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
 from .patterns import REGISTRY, Ctx, Shape, groups_of, make_ctx
 from .tiles import Hand, format_hand, make_hand, parse_hand, validate, variant_tiles
@@ -552,11 +552,14 @@ def score_text(text: str, variant, *, all_readings: bool = False, overrides: dic
             written = _as_written(text, variant, overrides, all_readings)
             if written is not None:
                 return written
-        hand = resolve(hand, overrides)
-        hand, note = fei_self_drawn(hand, variant, overrides)
+        resolved = resolve(hand, overrides)
+        notes = implied_notes(hand, resolved, overrides) if resolved is not hand else []  # words a word implies
+        hand, note = fei_self_drawn(resolved, variant, overrides)
         res = score(hand, variant, all_readings=all_readings)
         if note:
-            res.extra.setdefault("notes", []).append(note)
+            notes.append(note)
+        if notes:
+            res.extra.setdefault("notes", []).extend(notes)
         return res
     except MjError as exc:
         return error_result(text, variant, exc)
@@ -567,7 +570,12 @@ def score_text(text: str, variant, *, all_readings: bool = False, overrides: dic
 def _as_written(text: str, variant, overrides, all_readings) -> ScoreResult | None:
     """The score of a 13-tile hand as written, when it wins so (eight flowers win whatever the tiles), else None."""
     try:
-        res = score(resolve(parse_hand(text), overrides), variant, all_readings=all_readings)
+        hand = parse_hand(text)
+        resolved = resolve(hand, overrides)
+        res = score(resolved, variant, all_readings=all_readings)
     except MjError:
         return None
+    notes = implied_notes(hand, resolved, overrides)
+    if notes:
+        res.extra.setdefault("notes", []).extend(notes)
     return res if res.winning else None
