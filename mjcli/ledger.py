@@ -510,7 +510,9 @@ def players_table(rec: dict) -> str:
         what = f"{rec['winner']} wins on {rec['from']}'s discard"
     lines.append(f"round {rec['round']}, {rec['dealer']} deals: {what}")
     if rec.get("value") is not None:
-        lines.append(f"value: {rec['value']}   base: {rec['base']}")
+        from .output import value_text
+
+        lines.append(f"value: {value_text(rec)}   base: {rec['base']}")
     from .money import text as money_text
 
     rows = [[p["from"], p["to"], money_text(p["amount"]), p["reason"]] for p in rec["payments"]]

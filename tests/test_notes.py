@@ -72,3 +72,10 @@ def test_notes_empty_is_an_empty_list_and_an_empty_json_array_in_csv(args, kind)
     assert rows and {r["notes"] for r in rows} == {"[]"}
     assert list(rows[0]) == list(contract.csv_columns(kind))
 
+
+def test_csv_notes_cell_holds_every_note():
+    # two notes in one settle: --kong changes nothing in hk, and 12 faan is paid as the limit 10
+    out = RUNNER.invoke(cli, ["settle", "-f", "csv", "--winner", "E", "--value", "12", "--kong", "E:concealed"]).stdout
+    cells = {r["notes"] for r in csv.DictReader(io.StringIO(out))}
+    assert len(cells) == 1 and json.loads(cells.pop()) == [
+        "12 faan is above the limit of 10: paid as 10 faan", "--kong changes nothing: hk pays nothing for kongs"]
