@@ -606,7 +606,7 @@ def test_every_ledger_in_every_variant(vargs, path):
 @pytest.mark.parametrize("vargs", VARIANT_ARGS, ids=VARIANT_IDS)
 def test_settle_in_every_variant(vargs):
     # a discard win, a self-drawn win above the limit (paid as the limit; Paohuzi refuses it: exit 2, no
-    # record), a drawn hand, and a players ledger with a drawn hand
+    # record), a drawn hand, and a players ledger with a drawn hand that says who drew last
     for args in (["--winner", "E", "--from", "S", "--value", "5"], ["--winner", "S", "--value", "130"], []):
         code, out, _ = invoke(["settle", *vargs, *args, "-f", "jsonl"])
         if code == 2:
@@ -616,7 +616,7 @@ def test_settle_in_every_variant(vargs):
         limit = load_variant(vargs[1]).limit if vargs[0] == "-v" else None
         if args and limit is not None:
             assert rec["value"] == int(args[-1]) and rec["paid_value"] == min(int(args[-1]), limit)
-    text = '{"players": ["Ann", "Bo", "Cy"]}\n{"winner": "Bo", "value": 6}\n{"drawn": true}\n'
+    text = '{"players": ["Ann", "Bo", "Cy"]}\n{"winner": "Bo", "value": 6}\n{"drawn": true, "drew_last": "Cy"}\n'
     _ledger_all_formats(["settle", *vargs, "--ledger", "-"], text.encode())
 
 
