@@ -267,6 +267,27 @@ def robbed_bonus_win(hand: Hand, name: str, ov: dict | None = None) -> None:
         raise ContextError(f"{said} contradicts {name}: {why}; {fix}")
 
 
+def implied_notes(before: Hand, after: Hand, ov: dict | None = None) -> list[str]:
+    """What :func:`resolve` added to ``before`` because a word implies it, in words: the notes of a score.
+
+    An option that says how the tile came (``settle --from``, no ``--from``) is no implied word.
+
+    >>> from mjcli.tiles import parse_hand
+    >>> h = parse_hand("123m 456m 789m 234p 55s @5s heavenly")
+    >>> implied_notes(h, resolve(h))
+    ['zimo added: a heavenly hand wins on the dealt tiles (self-drawn)']
+    """
+    out = []
+    if after.self_drawn and not before.self_drawn and "self_drawn" not in (ov or {}):
+        word = next((w for w in SELF_DRAWN_WORDS if w in after.flags), None)
+        if word is not None:
+            out.append(f"zimo added: {WHY_SELF[word]}")
+    if "kong-replacement" in after.flags and "kong-replacement" not in before.flags \
+            and "kong-replacement" not in (ov or {}).get("flags", ()):
+        out.append("kong-replacement added: a kong-on-kong win is a win on a kong's replacement tile")
+    return out
+
+
 FEI_ZIMO_NOTE = "won on a Fei (J): a discarded Fei cannot be claimed, so the win is self-drawn (zimo added)"
 
 

@@ -6,7 +6,8 @@ carries ``"schema": "mjcli/KIND/1"``. The schemas (JSON Schema draft 2020-12)
 ship in ``mjcli/schemas`` and are the one list of a kind's keys: :func:`shape`
 gives a record every key of its kind, in the schema's order, ``null`` where it
 does not apply; :func:`csv_rows` flattens it into the kind's CSV columns
-(``x-csv-columns`` in the schema), scalars only.
+(``x-csv-columns`` in the schema), scalars only but ``notes``, one cell holding a
+JSON array.
 
 >>> rec = shape("score", {"hand": "123m", "ok": False, "error": {"code": "parse_error", "message": "bad"}})
 >>> rec["schema"], rec["answer"], rec["reason"], rec["payment"], rec["winning"]
@@ -122,6 +123,7 @@ def _score(rec: dict) -> dict:
     else:
         out["answer"], reason = ANSWER_OK, None
     out["reason"] = rec.get("reason") or reason
+    out["notes"] = list(rec.get("notes") or ())
     return out
 
 
@@ -179,12 +181,8 @@ def _plain(kind):
     return lambda rec: _fill(kind, rec)
 
 
-def _rules(rec: dict) -> dict:  # the keys beyond the common ones are the game's: only the schema goes first
-    return {"schema": schema_id("rules"), **{k: v for k, v in rec.items() if k != "schema"}}
-
-
 SHAPERS = {"score": _score, "wait": lambda r: _waits(r, "wait"), "discards": lambda r: _waits(r, "discards"),
-           "settle": _settle, "ledger": _ledger, "rules": _rules, "variants": _plain("variants"),
+           "settle": _settle, "ledger": _ledger, "rules": _plain("rules"), "variants": _plain("variants"),
            "pattern": _plain("pattern"), "huxi_group": _plain("huxi_group")}
 
 
@@ -208,12 +206,13 @@ def _head(rec: dict) -> dict:
     row = dict(rec)
     row["error_code"] = err.get("code")
     row["error_message"] = err.get("message")
-    row["notes"] = "; ".join(rec.get("notes") or ()) or None
+    row["notes"] = list(rec.get("notes") or ())  # one cell: the writer puts the list there as a JSON array
     return row
 
 
 def csv_rows(kind: str, rec: dict):
-    """The CSV rows of one shaped record, each a dict over the kind's columns (values scalar or None)."""
+    """The CSV rows of one shaped record, each a dict over the kind's columns (values scalar or None; ``notes`` a
+    list, written in its one cell as a JSON array)."""
     cols = csv_columns(kind)
     if kind in ("variants", "pattern", "huxi_group"):  # the rules tables: one row a record
         row = dict(rec)

@@ -21,7 +21,8 @@ A house-rule file is a small YAML mapping::
       robbed_kong: self_drawn_total   # or discard
       stake: 0.5                # money per unit; settle --stake overrides it
     instant: {concealed_kong: 4}      # amounts of the base's instant payments
-    session: {drawn_with_kong: pass}  # who deals after a drawn hand with a kong (keep or pass)
+    session: {drawn_with_kong: pass}  # who deals after a drawn hand with a kong (keep or pass; not with
+                                      # deal: winner, my3's rule that the winner deals next)
     options: {fei_fifth_copy: true}   # switches the base variant has (``options:`` in its file)
     liability: [text...]        # replace the base's lines when given
     notes: [text...]            # replace the base's lines when given
@@ -180,6 +181,8 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
                                "leave session out")
         elif isinstance(session, dict):  # only what the table changes; the rest is the base's
             merged["session"] = {**base["session"], **session}
+            if session.get("deal") == "winner" and "drawn_with_kong" not in session:
+                merged["session"].pop("drawn_with_kong", None)  # the base's switch is for a rotating deal
             check_session(ck, merged["session"], "session")
         else:
             check_session(ck, session, "session")

@@ -16,7 +16,10 @@ for every line: one ledger is one table. Blank lines and lines starting
 with ``#`` are skipped.
 
 A drawn hand is a line with no ``winner`` (``"drawn": true`` says so
-outright); the kongs made in it go under ``kong`` as usual.
+outright); the kongs made in it go under ``kong`` as usual, and ``drew_last``
+names the last player who drew a tile (a seat, or a player in the players
+form): where the winner deals (my3), that player deals next, and a drawn line
+of the players form must say who.
 
 Every hand gives a record with ``hand_no``, ``line``, ``payments``, ``net``
 and ``running`` (the totals per seat so far); a bad line gives an error
@@ -29,10 +32,12 @@ names its players (or the seats they hold in that hand) wherever a seat goes,
 and the session (:class:`Session`) works out hand by hand who deals, each
 player's seat wind and the round wind from the variant's ``session`` rules.
 Its records speak of players: ``payments``, ``net`` and ``running`` by name,
-and ``round``, ``dealer``, ``seats``, ``deal`` and ``next_dealer`` for a
-scorer to check. ``dealer`` and ``round`` on a hand line, and ``seat=``,
-``round=``, ``heavenly`` or ``earthly`` in its ``hand``, are checked against
-the session (code ``invalid_context`` when they disagree).
+and ``round``, ``dealer``, ``seats``, ``deal`` (``keeps``, ``passes`` to the
+next player, or ``moves`` to the winner or the last player who drew) and
+``next_dealer`` for a scorer to check. ``dealer`` and ``round`` on a hand
+line, and ``seat=``, ``round=``, ``heavenly`` or ``earthly`` in its ``hand``,
+are checked against the session (code ``invalid_context`` when they
+disagree).
 """
 
 from __future__ import annotations
@@ -48,9 +53,9 @@ from .lines import read_lines
 from .money import amount
 
 KEYS = {"winner", "from", "value", "hand", "bao", "robbed_kong", "kong", "bonus", "dealt", "fei", "ladder", "stake",
-        "label", "drawn"}
+        "label", "drawn", "drew_last"}
 SESSION_CHECK_KEYS = {"dealer", "round"}  # the players form only: checked against what the session works out
-TEXT_KEYS = ("winner", "from", "hand", "bao", "ladder", "label", "dealer", "round")
+TEXT_KEYS = ("winner", "from", "hand", "bao", "ladder", "label", "dealer", "round", "drew_last")
 
 
 def _as_list(key: str, v, pair_sep: str | None = None) -> list[str]:
@@ -118,6 +123,9 @@ def hand_options(obj, players_form: bool = False) -> dict:
         raise SettleError("drawn: true, but the line names a winner; a drawn hand has none (leave out one of them)")
     if drawn is False and obj.get("winner") is None:
         raise SettleError("drawn: false, but the line names no winner; add \"winner\" (a line with no winner is drawn)")
+    if obj.get("drew_last") is not None and obj.get("winner") is not None:
+        raise SettleError("drew_last: the line names a winner; drew_last says who drew last in a drawn hand "
+                          "(leave out one of them)")
     return {
         "winner": obj.get("winner"),
         "shooter": obj.get("from"),
@@ -131,6 +139,7 @@ def hand_options(obj, players_form: bool = False) -> dict:
         "fei": _as_list("fei", obj["fei"], "=") if obj.get("fei") is not None else [],
         "ladder": obj.get("ladder"),
         "stake": stake,
+        "drew_last": obj.get("drew_last"),
     }
 
 
@@ -247,11 +256,14 @@ class Session:
     """Who deals, each player's seat wind and the round wind, hand by hand (RULES.md, "The session").
 
     Players sit in the order named, counter-clockwise: the first is the first dealer (East), the
-    next South, and so on. A win by the dealer keeps the deal; a win by another player passes it
-    to the next player; a drawn hand keeps it, unless a kong was made in it and the variant's
-    ``session.drawn_with_kong`` is ``pass``. The round wind moves on each time the deal has gone
-    once round the table (after four passes with four players); a variant whose ``rounds`` is
-    ``[E]`` stays in the East round. After the last round wind the next deal starts at East again.
+    next South, and so on. With the variant's ``session.deal`` ``rotate`` (hk, sg), a win by the
+    dealer keeps the deal; a win by another player passes it to the next player; a drawn hand
+    keeps it, unless a kong was made in it and ``session.drawn_with_kong`` is ``pass``. With
+    ``winner`` (my3) the winner deals the next hand, and after a drawn hand the last player who
+    drew; the deal ``moves`` to that player (or ``keeps`` when it is the dealer). The round wind
+    moves on each time the deal has changed hands as many times as there are players (four
+    passes with four players); a variant whose ``rounds`` is ``[E]`` stays in the East round.
+    After the last round wind the next deal starts at East again.
 
     >>> from mjcli.variant import load_builtin
     >>> s = Session(load_builtin("sg"), ("Ann", "Bo", "Cy", "Di"))
@@ -297,8 +309,24 @@ class Session:
         raise SettleError(f"{what} {text!r} is not a player ({' '.join(self.players)}) or a seat "
                           f"({' '.join(self.variant.seats)}){where}")
 
-    def after(self, winner_seat: str | None, kongs: list) -> str:
-        """Move the deal on after a settled hand; ``keeps`` or ``passes``."""
+    @property
+    def winner_deals(self) -> bool:
+        """The winner deals the next hand, and after a drawn hand the last player who drew (``deal: winner``)."""
+        return self.variant.session.get("deal") == "winner"
+
+    def after(self, winner_seat: str | None, kongs: list, drew_last: str | None = None) -> str:
+        """Move the deal on after a settled hand; ``keeps``, ``passes`` (to the next player) or ``moves``
+        (to the winner, or after a drawn hand to ``drew_last``, a seat this hand: ``deal: winner``)."""
+        if self.winner_deals:
+            seat = winner_seat if winner_seat is not None else drew_last
+            if seat is None:  # _session_options refuses a drawn line without drew_last first
+                raise SettleError("a drawn hand needs drew_last: the last player who drew deals next")
+            nxt = self.players.index(self.player_at(seat))
+            if nxt == self.dealer:
+                return "keeps"
+            self.dealer = nxt
+            self.passes += 1
+            return "moves"
         if winner_seat is not None:
             passes = winner_seat != self.variant.seats[0]
         else:
@@ -327,6 +355,17 @@ def _hand_words(hand: str) -> list[tuple[str, str]]:
     return out
 
 
+def _seat_of(variant, word, what: str) -> str | None:
+    """A seat word of a ledger that names seats -> its letter (None stays None)."""
+    if word is None:
+        return None
+    seat = wind_of(word)
+    if seat is None or seat not in variant.seats:
+        raise SettleError(f"{what} {str(word).strip()!r} is not a seat in {variant.id}; seats are "
+                          f"{' '.join(variant.seats)}")
+    return seat
+
+
 def _invalid(message: str) -> MjError:
     return MjError(message, "invalid_context")
 
@@ -337,6 +376,10 @@ def _session_options(session: Session, obj: dict, opts: dict) -> dict:
     opts["winner"] = who(opts["winner"], "winner")
     opts["shooter"] = who(opts["shooter"], "from")
     opts["bao"] = who(opts["bao"], "bao")
+    opts["drew_last"] = who(opts.get("drew_last"), "drew_last")
+    if session.winner_deals and opts["winner"] is None and opts["drew_last"] is None:
+        raise SettleError(f"a drawn hand in {session.variant.id} names the last player who drew, who deals next: "
+                          f"add \"drew_last\", e.g. \"drew_last\": \"{session.players[1]}\"")
 
     def swap(values, sep, what, parts_at):
         out = []
@@ -460,6 +503,8 @@ def _records(variant, items, ladder, stake, state, session: Session | None) -> I
             opts = hand_options(item, players_form=session is not None)
             if session is not None:
                 opts = _session_options(session, item, opts)
+            else:
+                opts["drew_last"] = _seat_of(variant, opts["drew_last"], "drew_last")
             if opts["ladder"] is None:
                 opts["ladder"] = ladder
             if opts["stake"] is None:
@@ -481,12 +526,17 @@ def _records(variant, items, ladder, stake, state, session: Session | None) -> I
             rec = _by_name(session, rec)
             rec["winner"] = session.player_at(winner) if winner else None
             rec["from"] = session.player_at(shooter) if shooter else None
+            if opts["drew_last"] is not None and not session.winner_deals:
+                rec["notes"] = [*rec["notes"], f"drew_last changes nothing: in {variant.id} the deal after a drawn "
+                                               "hand does not go to the last player who drew"]
         out.update(rec)
+        drew_last = opts["drew_last"]
+        out["drew_last"] = session.player_at(drew_last) if session is not None and drew_last else drew_last
         for s, v in rec["net"].items():
             running[s] = _num(running[s] + v)
         out["running"] = dict(running)
         if session is not None:
-            out["deal"] = session.after(opts["winner"], opts["kongs"])
+            out["deal"] = session.after(opts["winner"], opts["kongs"], opts["drew_last"])
             out["next_dealer"] = session.dealer_name
         yield shape("ledger", out)
 
@@ -514,7 +564,9 @@ def players_table(rec: dict) -> str:
         what = f"{rec['winner']} wins on {rec['from']}'s discard"
     lines.append(f"round {rec['round']}, {rec['dealer']} deals: {what}")
     if rec.get("value") is not None:
-        lines.append(f"value: {rec['value']}   base: {rec['base']}")
+        from .output import value_text
+
+        lines.append(f"value: {value_text(rec)}   base: {rec['base']}")
     from .money import text as money_text
 
     rows = [[p["from"], p["to"], money_text(p["amount"]), p["reason"]] for p in rec["payments"]]
@@ -532,8 +584,13 @@ def players_table(rec: dict) -> str:
         lines.append("  ".join([cells[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(cells[1:], widths[1:])]))
     for note in rec.get("notes", ()):
         lines.append(f"note: {note}")
-    nxt = rec["next_dealer"]
-    lines.append(f"deal: {nxt} deals again" if rec["deal"] == "keeps" else f"deal: passes to {nxt}")
+    nxt, deal = rec["next_dealer"], rec["deal"]
+    if deal == "keeps":
+        lines.append(f"deal: {nxt} deals again")
+    elif deal == "moves":
+        lines.append(f"deal: moves to {nxt}, " + ("the winner" if rec["winner"] is not None else "who drew last"))
+    else:
+        lines.append(f"deal: passes to {nxt}")
     return "\n".join(lines)
 
 

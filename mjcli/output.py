@@ -202,7 +202,7 @@ def settle_table(rec: dict, glyphs: bool = False) -> str:
     if rec.get("hand_no") is not None:
         lines.append(f"hand {rec['hand_no']}" + (f": {_one_line(rec['label'])}" if rec.get("label") else ""))
     if rec.get("value") is not None:
-        lines.append(f"value: {rec['value']}   base: {_money(rec['base'])}")
+        lines.append(f"value: {value_text(rec)}   base: {_money(rec['base'])}")
     rows = [[p["from"], p["to"], _money(p["amount"]), p["reason"]] for p in rec["payments"]]
     lines.append(simple_table(rows, ["from", "to", "amount", "reason"], numparse=False,
                           colalign=("left", "left", "right", "left")) if rows  # every digit: no float on the way
@@ -216,16 +216,33 @@ def settle_table(rec: dict, glyphs: bool = False) -> str:
     return "\n".join(lines)
 
 
+def value_text(rec: dict) -> str:
+    """A settle record's value, and what it was paid as when that differs (a value above the limit).
+
+    >>> value_text({"value": 13, "paid_value": 10}), value_text({"value": 5, "paid_value": 5})
+    ('13 (paid as 10)', '5')
+    """
+    paid = rec.get("paid_value")
+    return f"{rec['value']}" + (f" (paid as {paid})" if paid is not None and paid != rec["value"] else "")
+
+
 TABLES: dict[str, Callable[[dict, bool], str]] = {"score": score_table, "wait": wait_table, "settle": settle_table,
                                                   "ledger": settle_table}
 
 
 # --- csv -----------------------------------------------------------------------
 # The columns and rows of each kind are the contract's (see :mod:`mjcli.contract`): scalars only, the same
-# columns on every row of a kind.
+# columns on every row of a kind; ``notes`` is one cell holding a JSON array.
 
 
 def _csv_cell(v):
+    """One CSV cell: true/false, text on one line, a number in full, a list (the notes) as a JSON array.
+
+    >>> _csv_cell([]), _csv_cell(["paid as 10"]), _csv_cell(None), _csv_cell(True)
+    ('[]', '["paid as 10"]', '', 'true')
+    """
+    if isinstance(v, list):
+        return dumps(v)
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, str):

@@ -74,6 +74,7 @@ class Settlement:
     value: int | None = None
     base: float | None = None
     notes: list[str] = field(default_factory=list)
+    paid_value: int | None = None  # the value the payments were worked at: the limit when value is above it
 
     def as_dict(self) -> dict:
         return {
@@ -82,6 +83,7 @@ class Settlement:
             "payments": [p.as_dict() for p in self.payments],
             "net": self.net,
             "notes": self.notes,
+            "paid_value": self.paid_value,
         }
 
 
@@ -204,18 +206,17 @@ def settle(variant, req: SettleRequest) -> Settlement:
         if value is None and req.result is None:
             raise SettleError("a win needs its value: give --value N or --hand HAND")
         if req.result is not None:
-            value = req.result.total
-        elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= variant.limit:
-            shown = str(value) if isinstance(value, int) and abs(value) < 10 ** 30 else "that value"
-            raise SettleError(f"--value {shown}: write a whole number from 0 to {variant.limit}, the limit of "
-                              f"{variant.id} (a hand scored above it is paid as {variant.limit} {variant.unit})")
-        base = base_amount(variant, value, pay)
+            value = paid = req.result.total  # a scored hand's total is capped at the limit already
+        else:
+            paid = _paid_value(variant, value, notes)
+        base = base_amount(variant, paid, pay)
         if base is None:
             raise SettleError(  # a --hand that scores below it is a hand that does not win (exit 1, as score)
                 f"{value} {variant.unit} is below the minimum of {variant.minimum}; the hand cannot be won",
                 "below_minimum" if req.result is not None else None)
-        payments.extend(_win_payments(variant, pay, req, value, base, notes))
-    out = Settlement(payments, {}, value, _num(base) if base is not None else None, notes)
+        payments.extend(_win_payments(variant, pay, req, paid, base, notes))
+    out = Settlement(payments, {}, value, _num(base) if base is not None else None, notes,
+                     paid if req.winner is not None else None)
     if variant.settlement:
         from .registry import load_settlement_rules
 
@@ -230,6 +231,33 @@ def settle(variant, req: SettleRequest) -> Settlement:
     out.payments = [p for p in out.payments if p.amount]
     out.net = net_of(variant.seats, out.payments)
     return out
+
+
+def _paid_value(variant, value, notes: list[str]) -> int:
+    """A ``--value`` checked, and the value it is paid at: above the limit it is paid as the limit, with a note
+    (RULES.md). A game whose limit is no payment cap (Paohuzi's stands above any hand) refuses a value over it.
+
+    >>> from mjcli.variant import load_builtin
+    >>> notes = []
+    >>> _paid_value(load_builtin("hk"), 13, notes), notes
+    (10, ['13 faan is above the limit of 10: paid as 10 faan'])
+    """
+    from .registry import game_kind
+
+    limit, unit = variant.limit, variant.unit
+    shown = str(value) if isinstance(value, int) and abs(value) < 10 ** 30 else "that value"
+    caps = game_kind(variant.game).limit_caps_payment
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > limit and not caps:
+        if caps:
+            raise SettleError(f"--value {shown}: write a whole number 0 or more, the hand's value in {unit} "
+                              f"(a value above the limit of {variant.id}, {limit}, is paid as {limit})")
+        raise SettleError(f"--value {shown}: write a whole number from 0 to {limit}; no {variant.id} hand "
+                          f"scores more than {limit} {unit}")
+    if value > limit:
+        said = f"{value} {unit}" if shown != "that value" else f"a value of {len(str(value))} digits"
+        notes.append(f"{said} is above the limit of {limit}: paid as {limit} {unit}")
+        return limit
+    return value
 
 
 # a request field no settlement of the variant reads -> its option and what goes unpaid

@@ -32,13 +32,16 @@ class Game:
 
     ``section`` names the variant-file key holding the game's own data (None:
     none); ``registry_patterns`` says whether the variant's pattern ids must
-    be registered predicates.
+    be registered predicates; ``limit_caps_payment`` that a ``settle --value``
+    above the variant's limit is paid as the limit (False: the limit is no
+    payment cap, and a value above it is refused).
     """
 
     id = ""
     section: str | None = None
     section_expected = "a mapping"
     registry_patterns = True
+    limit_caps_payment = True
 
     def score_line(self, text: str, variant, overrides=None, all_readings: bool = False):
         """One line of notation -> a result with ``as_dict()`` and ``answer_code``."""

@@ -115,6 +115,8 @@ def variant_record(v, lang: str = "en") -> dict:
         "payment": dict(v.payment),
         "liability": list(v.liability),
         "notes": list(v.notes),
+        "names": dict(v.names),
+        "seats": list(v.seats),
     }
 
 

@@ -13,7 +13,7 @@ from operator import itemgetter
 
 from . import decompose
 from .context import apply_overrides  # noqa: F401  (public here too: tests and library users read it from scoring)
-from .context import DISCARD_WORDS, SELF_DRAWN_WORDS, check_robbed_fei, fei_self_drawn, resolve
+from .context import DISCARD_WORDS, SELF_DRAWN_WORDS, check_robbed_fei, fei_self_drawn, implied_notes, resolve
 from .context import rob_kong_readings, rob_kong_word, robbed_bonus_win
 from .errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
 from .patterns import REGISTRY, Ctx, Shape, groups_of, make_ctx
@@ -603,13 +603,16 @@ def score_text(text: str, variant, *, all_readings: bool = False, overrides: dic
             if written is not None:
                 return written
         parsed = hand
-        hand = resolve(hand, overrides)
-        hand, note = fei_self_drawn(hand, variant, overrides)
+        resolved = resolve(hand, overrides)
+        notes = implied_notes(hand, resolved, overrides) if resolved is not hand else []  # words a word implies
+        hand, note = fei_self_drawn(resolved, variant, overrides)
         res = score(hand, variant, all_readings=all_readings, overrides=overrides)
         if not res.winning and "rob-kong" in hand.flags:  # it wins only with a Fei read as the robbed tile?
             _check_robbed(hand, variant, rob_kong_word(parsed, overrides))
         if note:
-            res.extra.setdefault("notes", []).append(note)
+            notes.append(note)
+        if notes:
+            res.extra.setdefault("notes", []).extend(notes)
         return res
     except MjError as exc:
         return error_result(text, variant, exc)
@@ -628,7 +631,9 @@ def _check_robbed(hand: Hand, variant, word: str) -> None:
 def _as_written(text: str, variant, overrides, all_readings) -> ScoreResult | None:
     """The score of a 13-tile hand as written, when it wins so (eight flowers win whatever the tiles), else None."""
     try:
-        res = score(resolve(parse_hand(text), overrides), variant, all_readings=all_readings)
+        hand = parse_hand(text)
+        resolved = resolve(hand, overrides)
+        res = score(resolved, variant, all_readings=all_readings)
     except MjError:
         return None
     if not res.winning:
@@ -643,4 +648,7 @@ def _as_written(text: str, variant, overrides, all_readings) -> ScoreResult | No
             return None
         if decompose.readings(full, plan.tiles, plan.thirteen, plan.most):
             return None
+    notes = implied_notes(hand, resolved, overrides)
+    if notes:
+        res.extra.setdefault("notes", []).extend(notes)
     return res

@@ -187,8 +187,12 @@ TOP_KEYS = {
     "description", "session", "options",
 }
 # the session rules a ledger that names its players follows (dealer, seats, round):
-# drawn_with_kong: after a drawn hand in which someone made a kong the deal passes (pass) or stays (keep)
-SESSION_KEYS = {"drawn_with_kong": ("pass", "keep")}
+# deal: rotate (the default: the dealer keeps the deal on a win of their own, another player's win passes it
+#   to the next player) or winner (the winner deals the next hand; after a drawn hand the last player who drew)
+# drawn_with_kong (deal: rotate only): after a drawn hand in which someone made a kong the deal passes (pass)
+#   or stays (keep)
+SESSION_KEYS = {"deal": ("rotate", "winner"), "drawn_with_kong": ("pass", "keep")}
+SESSION_DEFAULTS = {"deal": "rotate"}
 PATTERN_KEYS = {
     "id", "name", "names", "value", "limit", "each", "replaces", "wins_alone", "description",
     "descriptions", "example", "options", "only_alone",
@@ -448,8 +452,16 @@ def check_session(ck: Checker, data, path: str) -> dict:
         return {}
     ck.unknown(data, SESSION_KEYS, path)
     out = {}
+    winner_deals = data.get("deal") == "winner"
     for key, choices in SESSION_KEYS.items():
-        if key not in data:
+        if key == "drawn_with_kong" and winner_deals:
+            if key in data:
+                ck.fail(f"{path}.{key}", "does not apply where the winner deals the next hand (deal: winner, as in "
+                                         "my3): after a drawn hand the last player who drew deals, kong or not; "
+                                         "leave drawn_with_kong out")
+        elif key not in data and key in SESSION_DEFAULTS:
+            out[key] = SESSION_DEFAULTS[key]
+        elif key not in data:
             ck.fail(f"{path}.{key}", f"missing; expected one of {', '.join(choices)}")
         elif data[key] not in choices:
             ck.fail(f"{path}.{key}", f"expected one of {', '.join(choices)}, got {describe(data[key])}")

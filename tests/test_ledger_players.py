@@ -2,10 +2,11 @@
 
 The session rules are RULES.md "The session": the dealer is East and the next players (in the
 order named) South, West, North. sg: a dealer win keeps the deal, another player's win passes it
-to the next player, a drawn hand keeps it unless a kong was made in it. hk and my3: a win by the
-dealer or a drawn hand keeps the deal (a kong changes nothing), another player's win passes it.
-The round wind moves on each time the deal has passed once round the table (four passes with
-four players); my3 is always in the East round.
+to the next player, a drawn hand keeps it unless a kong was made in it. hk: a win by the dealer
+or a drawn hand keeps the deal (a kong changes nothing), another player's win passes it. my3
+(seeds 000 and 001, line 7): the winner deals the next hand; after a drawn hand, the last player
+who drew (the line's ``drew_last``). The round wind moves on each time the deal has passed once
+round the table (four passes with four players); my3 is always in the East round.
 """
 
 import csv
@@ -233,57 +234,133 @@ def test_hong_kong_round_wind_after_four_passes_and_after_the_north_round(runner
     assert recs[-1]["dealer"] == "Ann"
 
 
-# --- Malaysian 3 Kaki: three players, always the East round ----------------------------------------
+# --- Malaysian 3 Kaki: three players, the winner deals, always the East round -----------------------
 #
 # my3: V = 10, 12, 14 for 5, 6, 7 fan and 40 at the limit (10); a discard: the shooter pays V and the
-# other loser V/2; self-drawn: both pay V. A concealed kong: 10 from each other player. The after-win
-# Fei and scoring-tile settlements pay nothing here (no Fei, no bonus tiles given).
-#  1  Ann deals (Ann E, Bo S, Cy W). Ann wins 5 fan on Bo's discard: Bo 10, Cy 5: Ann +15. Keeps.
-#  2  drawn, Cy made a concealed kong: 10 from Ann and from Bo: Cy +20. my3 keeps the deal.
-#  3  Bo self-draws 6 fan: V = 12 from each: Bo +24. Passes to Bo (1).
-#  4  Bo deals (Bo E, Cy S, Ann W). Cy wins 7 fan on Ann's discard: Ann 14, Bo 7: Cy +21. Passes to Cy (2).
-#  5  drawn, no kong: Cy deals again.
-#  6  Cy deals (Cy E, Ann S, Bo W). Ann self-draws the limit: 40 from each: Ann +80. Passes to Ann (3):
-#     round the table once, but the round wind stays East.
-#  7  Ann deals (Ann E, Bo S, Cy W), round E. Bo wins 5 fan on Cy's discard: Cy 10, Ann 5: Bo +15.
-# running: Ann 15, 5, -7, -21, -21, 59, 54;  Bo -10, -20, 4, -3, -3, -43, -28;
-#          Cy -5, 15, 3, 24, 24, -16, -26     (sums: 0 after every hand)
+# other loser V/2; self-drawn: both pay V. A concealed kong: 10 from each other player. After every win
+# the Fei settlement (each loser pays the winner 5 a Fei the winner holds beyond the loser's own) and
+# the losers' settlement (the loser with fewer scoring tiles + Fei pays the other 5 a tile of difference)
+# pay nothing here: no line gives a Fei (--fei) and the one hand given (hand 2) holds none, so the winner
+# holds 0 Fei against 0; no loser's bonus tiles are given, so each loser counts 0 scoring tiles + 0 Fei
+# and 0 = 0 (Bo's f3 s3 in hand 2 are the winner's tiles, scored as his own flowers, not a loser's).
+# The winner deals the next hand; after a drawn hand the last player who drew ("drew_last").
+#  1  Ann deals (Ann E, Bo S, Cy W). Cy, not the dealer, wins 5 fan on Ann's discard: V = 10;
+#     Ann 10, Bo 5: Cy +15. The deal moves to Cy, the winner.
+#  2  Cy deals (Cy E, Ann S, Bo W): Bo sits West, so f3 and s3 are his own flowers: full_flush 3 +
+#     own_flower 2 = 5 fan (as South they would be 3 fan, below the minimum). On Ann's discard:
+#     Ann 10, Cy 5: Bo +15. Moves to Bo.
+#  3  Bo deals (Bo E, Cy S, Ann W). The dealer self-draws 6 fan: V = 12 from each: Bo +24. Keeps.
+#     (Running Ann -32, Bo +34, Cy -2: the session of issue 26.)
+#  4  drawn; Cy made a concealed kong: 10 from Ann and from Bo: Cy +20. Ann drew last: moves to Ann.
+#  5  Ann deals (Ann E, Bo S, Cy W). Drawn, Ann drew last: Ann deals again (keeps).
+#  6  The dealer (the line says so: checked) wins the limit on Cy's discard: V = 40; Cy 40, Bo 20:
+#     Ann +60. Keeps.
+#  7  drawn; "drew_last": "S" is the South seat this hand: Bo. Moves to Bo.
+#  8  Bo deals (Bo E, Cy S, Ann W), round E (checked). Ann self-draws 5 fan: V = 10 from each: Ann +20.
+#     Moves to Ann. Three wins by other players, yet the round wind stays East.
+# running: Ann -10, -20, -32, -42, -42, 18, 18, 38;  Bo -5, 10, 34, 24, 24, 4, 4, -6;
+#          Cy 15, 10, -2, 18, 18, -22, -22, -32     (sums: 0 after every hand)
 MY3_LEDGER = '{"players": ["Ann", "Bo", "Cy"]}\n' + lines(
-    {"winner": "Ann", "from": "Bo", "value": 5},
-    {"drawn": True, "kong": "Cy:concealed"},
+    {"winner": "Cy", "from": "Ann", "value": 5},
+    {"winner": "Bo", "from": "Ann", "hand": "111p 456p 789p 234p 55p | f3 s3 @5p"},
     {"winner": "Bo", "value": 6},
-    {"winner": "Cy", "from": "Ann", "value": 7},
-    {},
-    {"winner": "Ann", "value": 10},
-    {"winner": "Bo", "from": "Cy", "value": 5, "round": "E", "dealer": "Ann"},
+    {"drawn": True, "drew_last": "Ann", "kong": "Cy:concealed"},
+    {"drawn": True, "drew_last": "ann"},
+    {"winner": "Ann", "from": "Cy", "value": 10, "dealer": "Ann"},
+    {"drew_last": "S"},
+    {"winner": "Ann", "value": 5, "round": "E"},
 )
+ANN_DEALS, CY_DEALS, BO_DEALS = seats("E", "S", "W"), seats("S", "W", "E"), seats("W", "E", "S")
 MY3_EXPECTED = [
-    ("Ann", seats("E", "S", "W"), seats(15, -10, -5), seats(15, -10, -5), "keeps"),
-    ("Ann", seats("E", "S", "W"), seats(-10, -10, 20), seats(5, -20, 15), "keeps"),
-    ("Ann", seats("E", "S", "W"), seats(-12, 24, -12), seats(-7, 4, 3), "passes"),
-    ("Bo", seats("W", "E", "S"), seats(-14, -7, 21), seats(-21, -3, 24), "passes"),
-    ("Cy", seats("S", "W", "E"), seats(0, 0, 0), seats(-21, -3, 24), "keeps"),
-    ("Cy", seats("S", "W", "E"), seats(80, -40, -40), seats(59, -43, -16), "passes"),
-    ("Ann", seats("E", "S", "W"), seats(-5, 15, -10), seats(54, -28, -26), "passes"),
+    ("Ann", ANN_DEALS, seats(-10, -5, 15), seats(-10, -5, 15), "moves", "Cy"),
+    ("Cy", CY_DEALS, seats(-10, 15, -5), seats(-20, 10, 10), "moves", "Bo"),
+    ("Bo", BO_DEALS, seats(-12, 24, -12), seats(-32, 34, -2), "keeps", "Bo"),
+    ("Bo", BO_DEALS, seats(-10, -10, 20), seats(-42, 24, 18), "moves", "Ann"),
+    ("Ann", ANN_DEALS, seats(0, 0, 0), seats(-42, 24, 18), "keeps", "Ann"),
+    ("Ann", ANN_DEALS, seats(60, -20, -40), seats(18, 4, -22), "keeps", "Ann"),
+    ("Ann", ANN_DEALS, seats(0, 0, 0), seats(18, 4, -22), "moves", "Bo"),
+    ("Bo", BO_DEALS, seats(20, -10, -10), seats(38, -6, -32), "moves", "Ann"),
 ]
 
 
 def test_my3_session_worked_by_hand(runner):
     code, recs = records(runner, "-v", "my3", "--ledger", "-", input=MY3_LEDGER)
     assert code == 0
-    got = [(r["dealer"], r["seats"], r["net"], r["running"], r["deal"]) for r in recs]
+    got = [(r["dealer"], r["seats"], r["net"], r["running"], r["deal"], r["next_dealer"]) for r in recs]
     assert got == MY3_EXPECTED
     assert {r["round"] for r in recs} == {"E"}
+    assert recs[1]["value"] == 5 and recs[1]["hand"].endswith("seat=W")  # scored at Bo's West seat
+    assert [r["drew_last"] for r in recs] == [None, None, None, "Ann", "Ann", None, "Bo", None]  # names, not seats
+    assert [r["winner"] for r in recs] == ["Cy", "Bo", "Bo", None, None, "Ann", None, "Ann"]
+
+
+def test_my3_example_ledger(runner):
+    # examples/ledger-my3-players.jsonl: the first three hands above, then hand 4 (drawn, Cy's concealed kong,
+    # Ann drew last), worked above
+    code, recs = records(runner, "-v", "my3", "--ledger", str(ROOT / "examples" / "ledger-my3-players.jsonl"))
+    assert code == 0
+    assert [(r["dealer"], r["seats"], r["net"], r["running"], r["deal"], r["next_dealer"]) for r in recs] == \
+        MY3_EXPECTED[:4]
+
+
+def test_my3_issue_26_session(runner):
+    # The three hands of the issue: the old rule (the deal passing to the next seat) seated Bo South in hand 2,
+    # refused his 3-fan hand and ended -22, +19, +3; the winner's deal ends Ann -32, Bo +34, Cy -2.
+    code, recs = records(runner, "-v", "my3", "--ledger", "-", input="".join(MY3_LEDGER.splitlines(True)[:4]))
+    assert code == 0 and recs[-1]["running"] == seats(-32, 34, -2)
 
 
 def test_my3_table_and_csv_have_three_players(runner):
     code, out, _ = run(runner, "-v", "my3", "--ledger", "-", "-f", "csv", input=MY3_LEDGER)
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert code == 0 and [(r["player"], r["running"]) for r in rows[-3:]] == [("Ann", "54"), ("Bo", "-28"), ("Cy", "-26")]
+    assert code == 0 and [(r["player"], r["running"]) for r in rows[-3:]] == [("Ann", "38"), ("Bo", "-6"), ("Cy", "-32")]
     assert {r["player"] for r in rows if r["row"] == "net"} == {"Ann", "Bo", "Cy"}
+    assert {(r["hand_no"], r["deal"], r["drew_last"]) for r in rows if r["hand_no"] in ("4", "5")} == {
+        ("4", "moves", "Ann"), ("5", "keeps", "Ann")}
     code, out, _ = run(runner, "-v", "my3", "--ledger", "-", input=MY3_LEDGER)
-    assert code == 0 and out.rstrip().splitlines()[-2].split() == ["running", "+54", "-28", "-26"]
+    assert code == 0 and out.rstrip().splitlines()[-2].split() == ["running", "+38", "-6", "-32"]
     assert ["Ann", "Bo", "Cy"] in [line.split() for line in out.splitlines()]  # the names head the columns
+    deals = [line for line in out.splitlines() if line.startswith("deal: ")]
+    assert deals == ["deal: moves to Cy, the winner", "deal: moves to Bo, the winner", "deal: Bo deals again",
+                     "deal: moves to Ann, who drew last", "deal: Ann deals again", "deal: Ann deals again",
+                     "deal: moves to Bo, who drew last", "deal: moves to Ann, the winner"]
+
+
+@pytest.mark.parametrize("obj", [{}, {"drawn": True}, {"drawn": True, "kong": "Cy:concealed"}])
+def test_my3_drawn_hand_must_say_who_drew_last(runner, obj):
+    # a bad line moves nothing: Ann deals the hand after it, wins 5 fan self-drawn (V = 10 from each: +20)
+    text = '{"players": ["Ann", "Bo", "Cy"]}\n' + lines(obj, {"winner": "Ann", "value": 5})
+    code, recs = records(runner, "-v", "my3", "--ledger", "-", input=text)
+    assert code == 1 and [r["ok"] for r in recs] == [False, True]
+    assert recs[0]["error"] == {"code": "settle_error", "message": (
+        'a drawn hand in my3 names the last player who drew, who deals next: add "drew_last", '
+        'e.g. "drew_last": "Bo"')}
+    assert recs[1]["dealer"] == "Ann" and recs[1]["running"] == seats(20, -10, -10)
+
+
+@pytest.mark.parametrize("obj, message", [
+    ({"winner": "Bo", "value": 5, "drew_last": "Cy"}, "drew_last: the line names a winner"),
+    ({"drawn": True, "drew_last": "Di"}, "drew_last 'Di' is not a player (Ann Bo Cy) or a seat (E S W)"),
+    ({"drawn": True, "drew_last": "N"}, "my3 has no seat N"),
+    ({"drawn": True, "drew_last": 2}, "drew_last: expected text, got 2"),
+])
+def test_my3_bad_drew_last(runner, obj, message):
+    code, recs = records(runner, "-v", "my3", "--ledger", "-", input='{"players": ["Ann", "Bo", "Cy"]}\n' + lines(obj))
+    assert code == 1 and message in recs[0]["error"]["message"]
+
+
+def test_drew_last_in_a_rotating_session_and_in_the_seat_form(runner):
+    # hk rotates the deal: drew_last is kept on the record and changes nothing (a note says so); Ann deals on
+    text = PLAYERS + lines({"drawn": True, "drew_last": "Cy"})
+    code, recs = records(runner, "--ledger", "-", input=text)
+    assert code == 0 and (recs[0]["deal"], recs[0]["next_dealer"], recs[0]["drew_last"]) == ("keeps", "Ann", "Cy")
+    assert recs[0]["notes"] == ["drew_last changes nothing: in hk the deal after a drawn hand does not go to the "
+                                "last player who drew"]
+    # a ledger that names seats: nothing rotates; drew_last is a seat, checked and echoed as its letter
+    code, recs = records(runner, "-v", "my3", "--ledger", "-", input=lines({"drawn": True, "drew_last": "west"},
+                                                                           {"drawn": True}, {"drew_last": "N"}))
+    assert code == 1 and [r["drew_last"] for r in recs] == ["W", None, None] and recs[1]["deal"] is None
+    assert recs[2]["error"]["message"] == "drew_last 'N' is not a seat in my3; seats are E S W"
 
 
 # --- the players: a line, or --players ----------------------------------------------------------
@@ -502,8 +579,35 @@ def test_seat_form_has_no_session_keys(runner):
 
 
 def test_session_rules_in_the_variants():
-    assert [load_builtin(v).session.get("drawn_with_kong") for v in ("hk", "sg", "my3")] == ["keep", "pass", "keep"]
+    assert [dict(load_builtin(v).session) for v in ("hk", "sg", "my3")] == [
+        {"deal": "rotate", "drawn_with_kong": "keep"}, {"deal": "rotate", "drawn_with_kong": "pass"},
+        {"deal": "winner"}]
     assert not load_builtin("paohuzi").session
+
+
+def test_my3_refuses_drawn_with_kong(runner, tmp_path):
+    # a one-line error: the switch is for a rotating deal; my3's winner deals, after a drawn hand who drew last
+    rules = tmp_path / "t.yaml"
+    rules.write_text("extends: my3\nsession: {drawn_with_kong: pass}\n")
+    code, out, err = run(runner, "--rules", str(rules), "--winner", "E", "--value", "5")
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert "session.drawn_with_kong (line 2): does not apply where the winner deals the next hand" in err
+    # a table that rotates the deal instead says so, with the switch; hk may take the winner's deal
+    rules.write_text("extends: my3\nsession: {deal: rotate, drawn_with_kong: pass}\n")
+    assert run(runner, "--rules", str(rules), "--winner", "E", "--value", "5")[0] == 0
+    rules.write_text("extends: hk\nsession: {deal: winner}\n")
+    text = PLAYERS + lines({"winner": "Cy", "value": 3})
+    code, recs = records(runner, "--rules", str(rules), "--ledger", "-", input=text)
+    assert code == 0 and (recs[0]["deal"], recs[0]["next_dealer"]) == ("moves", "Cy")
+
+
+def test_my3_session_object_gives_the_deal_to_the_winner():
+    s = Session(load_builtin("my3"), ("Ann", "Bo", "Cy"))
+    assert s.after("W", []) == "moves" and s.dealer_name == "Cy"  # Cy sat W
+    assert s.seating() == {"Ann": "S", "Bo": "W", "Cy": "E"}
+    assert s.after("E", []) == "keeps" and s.dealer_name == "Cy"
+    assert s.after(None, [("S", "concealed", None)], drew_last="S") == "moves" and s.dealer_name == "Ann"
+    assert s.after(None, [], drew_last="E") == "keeps" and s.round == "E"
 
 
 def test_session_object_moves_the_deal():

@@ -130,21 +130,34 @@ def test_bad_stake_in_a_ledger_line_or_house_file(stake, tmp_path):
     assert res.exit_code == 2 and "stake" in res.output
 
 
-@pytest.mark.parametrize("vid,limit", [("hk", 10), ("sg", 5), ("my3", None), ("paohuzi", 100)])
-def test_value_above_the_limit_is_refused(vid, limit):
+@pytest.mark.parametrize("vid", ["hk", "sg", "my3"])
+def test_value_above_the_limit_is_paid_as_the_limit(vid):
     from mjcli.variant import load_builtin
 
     limit = load_builtin(vid).limit
-    res = run(["settle", "-v", vid, "--winner", "E", "--value", str(limit + 1)])
-    assert res.exit_code == 2 and f"from 0 to {limit}" in res.output
-    assert run(["settle", "-v", vid, "--winner", "E", "--value", str(limit)]).exit_code == 0
-    assert run(["settle", "-v", vid, "--winner", "E", "--value", "-1"]).exit_code == 2
+    above = json.loads(run(["settle", "-v", vid, "--winner", "E", "--value", str(limit + 1), "-f", "json"]).output)[0]
+    at = json.loads(run(["settle", "-v", vid, "--winner", "E", "--value", str(limit), "-f", "json"]).output)[0]
+    assert above["payments"] == at["payments"] and (above["value"], above["paid_value"]) == (limit + 1, limit)
+    res = run(["settle", "-v", vid, "--winner", "E", "--value", "9" * 400])  # click reads it; paid as the limit
+    assert res.exit_code == 0 and "a value of 400 digits is above the limit" in res.output
+    res = run(["settle", "-v", vid, "--winner", "E", "--value", "-1"])
+    assert res.exit_code == 2 and "write a whole number 0 or more" in res.output
+
+
+def test_paohuzi_value_above_its_stand_in_limit_is_refused():
+    res = run(["settle", "-v", "paohuzi", "--winner", "E", "--value", "101"])
+    assert res.exit_code == 2 and "from 0 to 100" in res.output
+    assert run(["settle", "-v", "paohuzi", "--winner", "E", "--value", "100"]).exit_code == 0
+    assert run(["settle", "-v", "paohuzi", "--winner", "E", "--value", "-1"]).exit_code == 2
 
 
 def test_house_limit_is_the_limit():
+    # house-sg-2-6 raises the cap to 6: 6 tai is paid as itself, 7 as 6 (A = 2^6 = 64, each of three pays 2A)
     sg26 = str(ROOT / "examples" / "house-sg-2-6.yaml")
-    assert run(["settle", "--rules", sg26, "--winner", "E", "--value", "6"]).exit_code == 0
-    assert run(["settle", "--rules", sg26, "--winner", "E", "--value", "7"]).exit_code == 2
+    six = json.loads(run(["settle", "--rules", sg26, "--winner", "E", "--value", "6", "-f", "json"]).output)[0]
+    seven = json.loads(run(["settle", "--rules", sg26, "--winner", "E", "--value", "7", "-f", "json"]).output)[0]
+    assert six["net"]["E"] == seven["net"]["E"] == 3 * 128 and seven["paid_value"] == 6
+    assert seven["notes"] == ["7 tai is above the limit of 6: paid as 6 tai"]
 
 
 # --------------------------------------------------------------------------

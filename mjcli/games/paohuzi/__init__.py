@@ -66,6 +66,8 @@ class Paohuzi(Game):
     section = "paohuzi"
     section_expected = "a mapping (the huxi table)"
     registry_patterns = False
+    limit_caps_payment = False  # no limit of its own: the variant's limit is a stand-in above any hand
+
 
     def score_line(self, text, variant, overrides=None, all_readings=False):
         return score_text(text, variant, overrides=overrides, all_readings=all_readings)

@@ -115,6 +115,7 @@ def record(variant, lang: str = "en") -> dict:
         "payment": dict(variant.payment),
         "payment_text": payment_line(variant, cfg),
         "notes": list(variant.notes),
+        "liability": list(variant.liability),
     }
 
 
