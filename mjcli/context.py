@@ -40,7 +40,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .errors import ContextError, HandError, MjError
-from .tiles import ADDED, CHOW, CLAIMED, JOKER, KONG, Hand, tile_code
+from .tiles import ADDED, CHOW, CLAIMED, JOKER, KONG, Hand, format_tiles
 from .variant import COPIES
 
 # words that mean the winning tile was self-drawn / a discard (in the order they are named in errors)
@@ -142,8 +142,8 @@ def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False) -> Ha
                                "is a real tile")
         held = hand.visible_counts()[hand.win]
         if held > 1:
-            raise ContextError(f"{word('rob-kong')} contradicts the other {tile_code(hand.win)} in the hand: the "
-                               f"konger holds three {tile_code(hand.win)} and robbing takes the fourth, so the winner "
+            raise ContextError(f"{word('rob-kong')} contradicts the other {format_tiles((hand.win,))} in the hand: the "
+                               f"konger holds three {format_tiles((hand.win,))} and robbing takes the fourth, so the winner "
                                "holds no other copy")
 
     changes: dict = {}
@@ -220,7 +220,7 @@ def check_robbed_fei(hand: Hand, rs: list, most: int, word: str = "rob-kong") ->
     if not rs or not _robbed_tile(hand) or rob_kong_readings(hand, rs, most):
         return
     w = hand.win
-    code = tile_code(w)
+    code = format_tiles((w,))
     room = _robbed_room(hand, most)
     shown = [m for m in hand.melds if any(m.tiles[i] == w for i in m.jokers)]
     if len(shown) > room:

@@ -16,8 +16,8 @@ from .errors import NOT_READY, HandError, MjError
 from .scoring import _plan as scoring_plan
 from .scoring import robbed_win, win_totals, wins_without_sets
 from .registry import hooks
-from .tiles import (JOKER, PLACE_INC, SUIT_OF, Hand, format_hand, hand_keys, make_hand, parse_hand, tile_code,
-                    validate, variant_tiles)
+from .tiles import (JOKER, PLACE_INC, SUIT_OF, Hand, format_hand, format_tiles, hand_keys, make_hand, parse_hand,
+                    tile_code, validate, variant_tiles)
 
 
 @dataclass
@@ -132,6 +132,7 @@ def wait(hand: Hand, variant) -> WaitResult:
     jokers_left = variant.tiles.jokers - hand.jokers_total()
     concealed, jokers, melds, bonus, seat, round_, flags = (hand.concealed, hand.jokers, hand.melds, hand.bonus,
                                                             hand.seat, hand.round, hand.flags)
+    robbing = "rob-kong" in flags
     winners, alone = _winning_tiles(hand, variant, jokers_left)
     plan = scoring_plan(variant)
     entries_of: dict = {}  # a Fei or not -> the contexts' entries (Plan.context_entry)
@@ -172,10 +173,12 @@ def wait(hand: Hand, variant) -> WaitResult:
             # no way the context allows wins on it: a Fei when the tile must be a discard, a tile that wins only
             # with a Fei read as the robbed tile (rob-kong), as score refuses both
             if t != JOKER:
-                barred.append(_CODE[t])
+                barred.append(format_tiles((t,)))
             continue
         if t == JOKER:
             left = jokers_left
+        elif robbing:  # the one copy the konger adds to the three of the shown pung (rob-kong needs no other held)
+            left = 1
         else:
             left = 4 - (concealed.count(t) if visible is None else visible[t])
         res.waits.append({

@@ -161,7 +161,7 @@ def test_wait_rob_kong_lists_no_tile_that_needs_a_fifth_copy():
     # Before: 1p-9p, S, W, N at 10 each
     found, res = waits("PPP FFF CCC EEE J | cat rob-kong")
     assert found == {} and not res.ready and res.answer_code == "not_ready"
-    assert res.notes == ["rob-kong: 1p 2p 3p 4p 5p 6p 7p 8p 9p 2z 3z 4z complete the hand only with a Fei read as "
+    assert res.notes == ["rob-kong: 1p 2p 3p 4p 5p 6p 7p 8p 9p S W N complete the hand only with a Fei read as "
                          "the robbed tile, and the konger holds three of it: that Fei would be a copy beyond the 4 "
                          "of a tile, so no wait"]
     run = CliRunner().invoke(cli, ["wait", "-v", "my3", "PPP FFF CCC EEE J | cat", "--rob-kong"])
@@ -172,15 +172,15 @@ def test_wait_rob_kong_with_the_fifth_copy_allowed(fifth):
     # Big Dragons on every tile with no copy in the hand (E, P, F, C are held): 10 on the konger's tile
     found, _ = waits("PPP FFF CCC EEE J | cat rob-kong", fifth)
     tiles = [f"{n}p" for n in range(1, 10)] + ["2z", "3z", "4z"]  # S W N
-    assert found == {t: (4, 10, None) for t in tiles}
+    assert found == {t: (1, 10, None) for t in tiles}
 
 
 def test_wait_rob_kong_with_a_fei_in_a_shown_chow(fifth):
     # 34p PPP FFF CC [4J6p]: 2p makes 234p, 5p makes 345p, each half flush 1 + Little Dragons 3 + two dragon sets
     # 2 + cat 1 + rob_kong 1 = 8. Robbing 5p the chow's Fei (a 5p) is a fifth copy: allowed by the switch only
     found, res = waits("[4J6p] 34p PPP FFF CC | cat rob-kong")
-    assert found == {"2p": (4, 8, None)} and res.notes[0].startswith("rob-kong: 5p completes the hand only")
-    assert waits("[4J6p] 34p PPP FFF CC | cat rob-kong", fifth)[0] == {"2p": (4, 8, None), "5p": (4, 8, None)}
+    assert found == {"2p": (1, 8, None)} and res.notes[0].startswith("rob-kong: 5p completes the hand only")
+    assert waits("[4J6p] 34p PPP FFF CC | cat rob-kong", fifth)[0] == {"2p": (1, 8, None), "5p": (1, 8, None)}
 
 
 # --- the drowned-Fei hint counts only the ways the context allows ---------------------------------------
@@ -213,7 +213,7 @@ def test_the_hint_quotes_only_the_discard_under_rob_kong():
     # seat S: half flush 1 + East (round) 1 + cat 1 + rob_kong 1 = 4 on 9p (6p: the hand holds a 6p, not
     # robbable); one drowned Fei makes 5 on the konger's tile
     found, res = waits("123p 456p 78p EEE 11p | cat seat=S rob-kong")
-    assert found == {"9p": (4, 4, None)}
+    assert found == {"9p": (1, 4, None)}
     assert res.waits[0]["drown_fei_reaches_minimum"] is True
     note = next(n for n in res.notes if n.startswith("drown a Fei"))
     assert "9p (5 on a discard)" in note and "self-drawn" not in note

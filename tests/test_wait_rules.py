@@ -26,7 +26,7 @@ def test_rob_kong_lists_only_a_tile_the_hand_holds_no_copy_of():
     # 2p: the hand holds two 2p, so no one can add a fourth to a kong: not robbable. 5p: 22p eye and 345p:
     # ping_wu 1 + no_flowers 1 + rob_kong 1 = 3 faan on the konger's tile, never self-drawn
     waits, _ = _waits("123m 456m 789m 2234p rob-kong", HK)
-    assert waits == {"5p": (4, 3, None)}
+    assert waits == {"5p": (1, 3, None)}  # left: the one copy the konger adds
     assert score_line("123m 456m 789m 2234p 5p @5p rob-kong", HK).total == 3
     # without rob-kong both tiles win
     assert set(_waits("123m 456m 789m 2234p", HK)[0]) == {"2p", "5p"}
