@@ -36,7 +36,8 @@ def run(command: str) -> str:
         stdin = (ROOT / args[i + 1]).read_bytes()
         args = args[:i]
     assert args[0] == "mjcli", command
-    env = {"MJCLI_VARIANT": None, "COLUMNS": "80"}  # the width off a terminal, as a reader gets it
+    env = {"COLUMNS": "80", "MJCLI_CONFIG": ""}  # the width off a terminal, as a reader gets it; no config file
+    env.update({f"MJCLI_{k}": None for k in ("VARIANT", "RULES", "LADDER", "STAKE", "LANG", "HISTORY")})
     old = os.getcwd()
     os.chdir(ROOT)
     try:

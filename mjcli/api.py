@@ -21,10 +21,10 @@ def load_variant(name: str | None = None, rules_file: str | os.PathLike | None =
     from .variant import load_builtin
 
     if rules_file is None:
-        if name is None and os.environ.get("MJCLI_VARIANT"):
-            return _from_environment(os.environ["MJCLI_VARIANT"])
-        if name is None:  # an empty -v "" is an unknown variant, not the default
-            name = "hk"
+        if name is None:  # the environment ($MJCLI_VARIANT, $MJCLI_RULES), the config file, else hk
+            from .config import choose_variant
+
+            return choose_variant(load=load_variant)[0]
         if not _is_path(name):  # a built-in id in either case (-v HK, MJCLI_VARIANT=SG), ASCII only
             from .safetext import ascii_lower
 
@@ -41,16 +41,6 @@ def load_variant(name: str | None = None, rules_file: str | os.PathLike | None =
     from .house import load_rules_file
 
     return load_rules_file(rules_file)
-
-
-def _from_environment(value: str):
-    """The variant ``$MJCLI_VARIANT`` names; an error names the variable, so that it can be found and fixed."""
-    from .errors import MjError, RuleFileError
-
-    try:
-        return load_variant(value)
-    except MjError as exc:
-        raise RuleFileError(f"MJCLI_VARIANT={value}: {exc.message} (or unset MJCLI_VARIANT for hk)") from None
 
 
 def _is_path(name: str) -> bool:

@@ -248,10 +248,14 @@ def answer_json(n: int, item, answer, fmt: str | None = None, base: dict | None 
 
 def _rebuild(spec):
     """A worker that was not forked: the variant and the answer made again from the command's options."""
-    command, variant, rules_file, overrides, all_readings, fmt, kind = spec
+    command, variant, rules_file, overrides, all_readings, fmt, kind, *priced = spec
     from .api import load_variant, score_answer, wait_answer
 
     v = load_variant(variant, rules_file)
+    if priced and priced[0] is not None:  # score --ladder/--stake: (ladder, stake)
+        from .payments import priced as with_payment
+
+        v = with_payment(v, *priced[0])
     if command == "score":
         return score_answer(v, overrides, all_readings), fmt, kind
     return wait_answer(v, overrides), fmt, kind

@@ -37,11 +37,37 @@ class Fail(click.ClickException):
         click.echo(f"error: {escape_controls(one_line(self.message))}", err=True)  # a path or id: no raw ESC
 
 
-def _variant(variant: str | None, rules: str | None):
+def _variant(variant: str | None, rules: str | None, header: dict | None = None, where: str = "",
+             how: dict | None = None):
+    """The variant in effect (option > ledger header > environment > config file > default: mjcli.config);
+    what a source below the one in effect left out is a note on standard error."""
     from .api import load_variant
+    from .config import choose_variant
+
+    notes: list[str] = []
+    try:
+        v, chosen = choose_variant(variant, rules, header, where, notes, load=load_variant)
+    except MjError as exc:
+        raise Fail(exc.message) from None
+    for note in notes:
+        from .safetext import escape_controls
+
+        click.echo(f"note: {escape_controls(note)}", err=True)
+    if how is not None:
+        how.update(chosen)
+    return v
+
+
+def _table_setting(key: str, option, header: dict | None = None, where: str = ""):
+    """--ladder, --stake, --lang: the option, else the ledger header, $MJCLI_..., the config file, the default."""
+    from .config import setting
 
     try:
-        return load_variant(variant, rules)
+        if key == "stake" and option is not None:
+            from .money import stake
+
+            option = stake(option, "--stake")
+        return setting(key, option, header, where).value
     except MjError as exc:
         raise Fail(exc.message) from None
 
@@ -500,8 +526,11 @@ def cli():
 @header_option
 @jobs_option
 @context_options
+@click.option("--ladder", default=None, metavar="NAME", shell_complete=_complete_ladder,
+              help="Show the payment with this payment preset, as settle pays it.")
+@click.option("--stake", default=None, metavar="DECIMAL", help="Show the payment in money: this much per unit.")
 @input_options
-def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_header, jobs, **kw):
+def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_header, jobs, ladder, stake, **kw):
     """Score HANDS (or one hand per line on standard input): every pattern, the total, verdicts, payment.
 
     A hand need not be quoted: unless every argument alone is a whole hand, the arguments are one hand.
@@ -515,13 +544,25 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
     from standard input until its end (Ctrl-D on a terminal); -i FILE, or a lone FILE argument with a '/' or
     ending in .txt or .jsonl, reads a file of hands."""
     header = _header(fmt, no_header)
-    v = _variant(variant, rules_file)
+    how: dict = {}
+    v = _variant(variant, rules_file, how=how)
     ov = _overrides(kw)
+    ladder, stake = _table_setting("ladder", ladder), _table_setting("stake", stake)
+    pay = None
+    if ladder is not None or stake is not None:  # the payment as settle pays it (payments.priced)
+        from .payments import priced
+
+        pay = (ladder, stake)
+        try:
+            v = priced(v, ladder, stake)
+        except MjError as exc:
+            raise Fail(exc.message) from None
     from .api import score_answer
 
+    chosen = how["rules"] or how["variant"]  # a --jobs worker that is not forked loads the same variant
     _run_batch(hands, fmt, "score", glyphs, score_answer(v, ov, all_readings), progress,
                _whole(v, "score"), header, jobs,
-               ("score", variant, rules_file, ov, all_readings, fmt, "score"), v)
+               ("score", chosen.value, None, ov, all_readings, fmt, "score", pay), v)
 
 
 @cli.command(epilog=EPILOG, short_help="What completes a ready hand, and what each win is worth.")
@@ -552,12 +593,14 @@ def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, **k
         raise Fail("wait gives both values, on a discard and self-drawn; leave out --self-drawn "
                    "(--last-tile and the other self-drawn words keep the self-drawn column only)")
     header = _header(fmt, no_header)
-    v = _variant(variant, rules_file)
+    how: dict = {}
+    v = _variant(variant, rules_file, how=how)
     ov = _overrides(kw)
     from .api import wait_answer
 
+    chosen = how["rules"] or how["variant"]
     _run_batch(hands, fmt, "wait", glyphs, wait_answer(v, ov), progress, _whole(v, "wait"),
-               header, jobs, ("wait", variant, rules_file, ov, False, fmt, "wait"), v)
+               header, jobs, ("wait", chosen.value, None, ov, False, fmt, "wait"), v)
 
 
 def _whole(v, command: str):
@@ -617,7 +660,9 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
            ladder, stake, ledger, progress, chart, players, no_header):
     """Turn a result into payments: who pays whom and why, and the net per seat."""
     header = _header(fmt, no_header)
-    v = _variant(variant, rules_file)
+    ledger, table = _ledger_header(ledger)
+    v = _variant(variant, rules_file, *table)
+    ladder, stake = _table_setting("ladder", ladder, *table), _table_setting("stake", stake, *table)
     from .output import emit
 
     if players is not None and ledger is None:
@@ -628,13 +673,6 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
         if any((winner, shooter, value is not None, hand, bao, robbed_kong, kongs, bonus, dealt, fei)):
             raise Fail("--ledger reads every hand from the file; leave out --winner, --from, --value, --hand, "
                        "--bao, --robbed-kong, --kong, --bonus, --dealt, --fei (--ladder and --stake apply to all)")
-        if stake is not None:
-            try:
-                from .settlement import _stake
-
-                stake = _stake(stake)
-            except MjError as exc:
-                raise Fail(exc.message) from None
         try:
             names = parse_players_option(players, v) if players is not None else None
             if chart or fmt == "svg":
@@ -659,6 +697,22 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
         raise Fail(exc.message, EXIT_BAD_HAND if exc.code in ("invalid_hand", "parse_error", "invalid_context", "below_minimum")
                    else EXIT_USAGE) from None
     emit([rec], fmt, "settle", sys.stdout, header=header)
+
+
+def _ledger_header(ledger):
+    """(the ledger to read, (the settings its header line names, where they are)): read before the variant
+    is chosen."""
+    if ledger is None:
+        return None, (None, "")
+    from .ledger import read_header
+
+    name = getattr(ledger, "name", "-")
+    name = "-" if not isinstance(name, str) or name == "<stdin>" else name
+    try:
+        header, ledger, where = read_header(ledger, name)
+    except MjError as exc:
+        raise Fail(exc.message) from None
+    return ledger, (header, where)
 
 
 def _ledger_chart(v, ledger, fmt, ladder, stake, names, progress=None) -> int:
@@ -706,8 +760,8 @@ def _width() -> int:
               help="Show a house-rule file's table.")
 @click.option("--long", "long_", is_flag=True, help="Add each pattern's full description and example hand.")
 @click.option("--tiles", is_flag=True, help="Print the tile set and the notation of the variant.")
-@click.option("--lang", type=_AsciiChoice(["en", "ms", "ta", "zh", "th"]), default="en", show_default=True,
-              help="Language of pattern names and descriptions.")
+@click.option("--lang", type=_AsciiChoice(["en", "ms", "ta", "zh", "th"]), default=None,
+              help="Language of pattern names and descriptions [default: $MJCLI_LANG, the config file's lang, en].")
 @click.option("--check", "check", multiple=True, metavar="FILE", help="Validate rule files; exit 1 on any error.")
 @click.option("--patterns", "list_patterns", is_flag=True, help="List the registered pattern ids.")
 @click.option("--format", "-f", "fmt", type=_AsciiChoice(["table", "json", "jsonl", "csv", "markdown", "html"]),
@@ -724,6 +778,8 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
     from . import rulesview
 
     from .safetext import EscapingWriter
+
+    lang = _table_setting("lang", lang)
 
     out = sys.stdout if fmt in ("json", "jsonl") else EscapingWriter(sys.stdout)  # a rule file's id or name: no raw ESC
     if check:  # --check A B C: the words after the first file are files too
@@ -753,6 +809,66 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
         rulesview.print_table(v, out, lang=lang, fmt=fmt, width=width, long=True, glyphs=glyphs, only=only)
         return
     rulesview.print_table(v, out, lang=lang, fmt=fmt, width=width, long=long_, glyphs=glyphs)
+
+
+@cli.command("config", epilog=EPILOG, short_help="The table's settings in effect, and where each comes from.")
+@variant_options
+@click.option("--ladder", default=None, metavar="NAME", shell_complete=_complete_ladder, help="A payment preset.")
+@click.option("--stake", default=None, metavar="DECIMAL", help="Money per unit.")
+@click.option("--lang", default=None, metavar="LANG", help="en, ms, ta, zh or th.")
+@click.option("--ledger", type=click.File("rb"), default=None, metavar="FILE",
+              help="Read this ledger's header line too, as settle --ledger would.")
+@click.option("--format", "-f", "fmt", type=_AsciiChoice(["table", "json"]), default="table", show_default=True,
+              help="Output format.")
+def config_cmd(variant, rules_file, ladder, stake, lang, ledger, fmt):
+    """Show the config file read and each setting in effect with its source: option, ledger header,
+    environment (MJCLI_VARIANT, MJCLI_RULES, MJCLI_LADDER, MJCLI_STAKE, MJCLI_LANG, MJCLI_HISTORY), config
+    file, or default. The config file is $MJCLI_CONFIG (empty: none), else $XDG_CONFIG_HOME/mjcli/config.yaml,
+    else ~/.config/mjcli/config.yaml.
+
+    \b
+    mjcli config
+    mjcli config -f json
+    mjcli config --ledger examples/ledger-players.jsonl"""
+    from .config import LANGS, load_config, setting
+
+    try:
+        cfg = load_config()
+    except MjError as exc:
+        raise Fail(exc.message) from None
+    _, (header, where) = _ledger_header(ledger)
+    how: dict = {}
+    _variant(variant, rules_file, header, where, how=how)
+    if lang is not None and _ascii_lower(lang) not in LANGS:
+        raise Fail(f"--lang {lang!r}: write one of {', '.join(LANGS)}")
+    values = {"variant": how["variant"], "rules": how["rules"]}
+    try:
+        for key, opt in (("ladder", ladder), ("stake", stake), ("lang", lang and _ascii_lower(lang)),
+                         ("history", None)):
+            if key == "stake" and opt is not None:
+                from .money import stake as money_stake
+
+                opt = money_stake(opt, "--stake")
+            values[key] = setting(key, opt, header if key in ("ladder", "stake") else None, where)
+    except MjError as exc:
+        raise Fail(exc.message) from None
+    from .config import Value
+
+    rows = {k: (v if v is not None else Value(None, "default")) for k, v in values.items()}
+    if fmt == "json":
+        from .output import dumps
+
+        click.echo(dumps({"file": cfg.path, "file_note": cfg.why,
+                          "settings": {k: {"value": v.value, "source": v.source, "where": v.where or None}
+                                       for k, v in rows.items()}}))
+        return
+    from .money import text as money_text
+
+    click.echo(f"config file: {cfg.path or 'none'} ({cfg.why})")
+    for k, v in rows.items():
+        shown = "-" if v.value is None else money_text(v.value) if k == "stake" else str(v.value)
+        src = v.source + (f" ({v.where})" if v.where and v.source != "option" else "")
+        click.echo(f"{k:<8} {shown:<20} {src}")
 
 
 @cli.command(epilog=EPILOG, short_help="The JSON Schema of a record kind, or the list of kinds.")

@@ -88,7 +88,10 @@ def hand_options(obj, players_form: bool = False) -> dict:
     keys = KEYS | SESSION_CHECK_KEYS if players_form else KEYS
     for k in obj:
         if k in ("variant", "rules"):
-            raise SettleError(f"{k}: a ledger is one table; give --variant or --rules on the command line")
+            raise SettleError(f"{k}: a ledger is one table; name it once in the header line "
+                              f"({{\"mjcli\": {{\"{k}\": ...}}}}, the first line) or with --{k}")
+        if k == HEADER_KEY:
+            raise SettleError(f"{k}: only the first line of a ledger is its header; move it to the top")
         if k == "players":
             raise SettleError("players: only the first line of a ledger names the players; move it to the top")
         if k in SESSION_CHECK_KEYS and not players_form:
@@ -185,6 +188,98 @@ def _object(pairs) -> dict:
             raise MjError(f"{k}: key given twice in one line; keep one", "parse_error")
         out[k] = v
     return out
+
+
+# --- the header line: the table the ledger was played at -------------------------------
+
+HEADER_KEY = "mjcli"
+HEADER_KEYS = ("variant", "rules", "ladder", "stake")
+
+
+def read_header(stream: BinaryIO, name: str) -> tuple[dict | None, BinaryIO, str]:
+    """The header of a ledger, the stream to read its lines from (all of them, the header too), and where
+    the header is (``FILE: line N``).
+
+    The first line that is not blank or a ``#`` comment may be ``{"mjcli": {"variant": "sg", "rules":
+    "house.yaml", "ladder": "half_spicy", "stake": 0.5}}`` (every key optional): the table the ledger was
+    played at. A ``rules`` path is read from the ledger's folder. Each value is checked as the config
+    file's (:func:`mjcli.config.check`); a bad header is a :class:`~mjcli.config.ConfigError`."""
+    import os
+    from pathlib import Path
+
+    from .config import ConfigError, check
+
+    taken: list[bytes] = []
+    header, n = None, 0
+    while True:
+        raw = stream.readline(MAX_HEADER)
+        if not raw:
+            break
+        taken.append(raw)
+        n += 1
+        text = raw.decode("utf-8", "replace").lstrip("\ufeff").strip()
+        if not text or text.startswith("#"):
+            continue
+        if text.startswith("{") and f'"{HEADER_KEY}"' in text:
+            try:
+                header = json.loads(text, parse_float=Decimal)
+            except json.JSONDecodeError:
+                header = None
+        break
+    where = f"{name}: line {n}"
+    if isinstance(header, dict) and HEADER_KEY in header:
+        table = header[HEADER_KEY]
+        extra = sorted(k for k in header if k != HEADER_KEY)
+        if extra:
+            raise ConfigError(f"{where}: the header line holds only \"{HEADER_KEY}\"; move {extra[0]!r} to a "
+                              "line of its own")
+        if not isinstance(table, dict):
+            raise ConfigError(f'{where}: expected {{"{HEADER_KEY}": {{"variant": "sg", ...}}}}, the table\'s '
+                              f"settings ({', '.join(HEADER_KEYS)})")
+        folder = Path(name).parent if name not in ("-", "<stdin>") and os.path.isfile(name) else None
+        out = {}
+        for k, v in table.items():
+            if k not in HEADER_KEYS:
+                import difflib
+
+                near = difflib.get_close_matches(str(k), HEADER_KEYS, n=1)
+                hint = f" (did you mean {near[0]}?)" if near else ""
+                raise ConfigError(f"{where}: {HEADER_KEY}.{k}: unknown key{hint}; a header names "
+                                  f"{', '.join(HEADER_KEYS)}")
+            out[k] = check(k, v, f"{where}: {HEADER_KEY}.", base=folder)
+        header = out
+    else:
+        header = None
+    try:
+        if stream.seekable():
+            stream.seek(-sum(len(x) for x in taken), 1)
+            return header, stream, where
+    except (OSError, ValueError, AttributeError):
+        pass
+    return header, _Replay(b"".join(taken), stream), where
+
+
+MAX_HEADER = 10_000 * 4 + 2
+
+
+class _Replay:
+    """A stream that gives the bytes already taken from it first (a pipe cannot seek back), then the rest."""
+
+    def __init__(self, head: bytes, stream):
+        import io
+
+        self._head = io.BytesIO(head)
+        self._stream = stream
+
+    def readline(self, size: int = -1) -> bytes:
+        line = self._head.readline(size)
+        if line and (line.endswith(b"\n") or len(line) == size):
+            return line
+        rest = self._stream.readline(size - len(line) if size > 0 else -1)
+        return line + rest
+
+    def __getattr__(self, name):  # fileno, isatty, tell...: the stream's
+        return getattr(self._stream, name)
 
 
 # --- the players form: names, seats and the deal --------------------------------------
@@ -455,6 +550,8 @@ def _by_name(session: Session, rec: dict) -> dict:
 def _first_players(variant, items: Iterator, players: tuple[str, ...] | None):
     """Read the players line when the ledger starts with one; (the session or None, the other lines)."""
     first = next(items, None)
+    if first is not None and isinstance(first[1], dict) and HEADER_KEY in first[1]:  # read by read_header
+        first = next(items, None)
     if first is not None and isinstance(first[1], dict) and "players" in first[1]:
         n, obj = first
         where = f"line {n}: players"

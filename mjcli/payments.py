@@ -170,9 +170,33 @@ def payment_summary(variant, total: int, self_drawn: bool, result=None, ladder_n
     if result is not None and _paid_as_self_drawn(pay, result):
         self_drawn = True
     shooter, other = _shares(pay, base, self_drawn)
+    stake = pay.get(SCORE_STAKE, 1)  # score --ladder/--stake: money, as settle pays it (see priced)
+    if stake != 1:
+        shooter, other = mul(shooter, stake), mul(other, stake)
     if self_drawn:
         return {"each": _num(shooter), "total": mul(shooter, losers)}
     return {"shooter": _num(shooter), "others": _num(other), "total": add(shooter, mul(other, losers - 1))}
+
+
+SCORE_STAKE = "score_stake"  # a key of a priced variant's payment table only (never in a rule file)
+
+
+def table_stake(pay: dict, given=1):
+    """Money per unit: ``--stake`` (``given``) wins over the table's ``payment.stake``; 1 when neither."""
+    return given if given != 1 else pay.get("stake", 1)
+
+
+def priced(variant, ladder: str | None = None, stake=None):
+    """The variant whose ``score`` payment is what ``settle`` pays with this ladder and stake (the same
+    payment table and stake rule as :func:`settle`): ``score --ladder/--stake``."""
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from .money import stake as money_stake
+
+    pay = payment_table(variant, ladder)
+    pay[SCORE_STAKE] = table_stake(pay, 1 if stake is None else money_stake(stake))
+    return replace(variant, payment=MappingProxyType(pay))
 
 
 def _paid_as_self_drawn(pay: dict, result) -> bool:
@@ -224,7 +248,7 @@ def settle(variant, req: SettleRequest) -> Settlement:
     for rid in variant.settlement:
         out.payments.extend(SETTLEMENT_RULES[rid](variant, req, out))
     _note_unread(variant, req, notes)
-    stake = req.stake if req.stake != 1 else pay.get("stake", 1)  # --stake wins over the table's stake
+    stake = table_stake(pay, req.stake)
     if stake != 1:
         out.payments = [Payment(p.payer, p.payee, mul(p.amount, stake), p.reason) for p in out.payments]
         out.base = mul(out.base, stake) if out.base is not None else None

@@ -2,7 +2,7 @@
 has changed before mjcli saw it.
 
 - :func:`prompt_lines`: ``mjcli score`` / ``mjcli wait`` with no hand on a terminal read hands one a line, with
-  line editing (readline where Python has it; the history is kept in memory only), until Ctrl-D.
+  line editing (readline where Python has it; the history is kept in memory unless the config names a history file), until Ctrl-D.
 - :func:`shell_hint`: an unquoted ``[123p]`` is a glob (bash turns it into ``1`` when a file of that name is
   there; zsh refuses it), ``(SSSS)`` a subshell or a command, ``|`` a pipe. The shell-safe spellings
   (``+123p`` ``++5555p`` ``_5555p``, and ``:`` for the bar) need no quotes; an error on a hand that shows such a
@@ -48,11 +48,14 @@ def prompt_lines(command: str = "mjcli score", stdin=None, stdout=None, stderr=N
     stdout = sys.stdout if stdout is None else stdout
     stderr = sys.stderr if stderr is None else stderr
     editing = is_terminal(stdout) and stdin is sys.stdin and stdout is sys.stdout
+    history = None
     if editing:
         try:
             import readline  # noqa: F401  (input() edits the line and keeps a history, in memory only)
         except ImportError:  # a Python built without it: the terminal's own line editing
-            pass
+            readline = None
+        if readline is not None:
+            history = _history_file(readline)
     stderr.write(f"Type a hand and press Enter, one a line; Ctrl-D ends. ({command} -h shows the notation)\n")
     stderr.flush()
     n = 0
@@ -69,11 +72,43 @@ def prompt_lines(command: str = "mjcli score", stdin=None, stdout=None, stderr=N
         except EOFError:
             if editing:
                 stdout.write("\n")  # Ctrl-D leaves the cursor after the prompt
+            if history is not None:
+                _save_history(history)
             return
         n += 1
         item = line_item(n, line)
         if item is not None:
             yield n, item
+
+
+def _history_file(readline):
+    """The prompt's history file when the config names one (``history:``, or ``$MJCLI_HISTORY``), its lines
+    read into readline's history; else None (the history stays in memory)."""
+    from .config import setting
+
+    try:
+        path = setting("history").value
+    except Exception:  # noqa: BLE001  (a bad config was reported when the variant was chosen)
+        return None
+    if not path:
+        return None
+    try:
+        readline.read_history_file(path)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        sys.stderr.write(f"note: history file {path}: {exc.strerror or exc}; the history is kept in memory\n")
+        return None
+    return (readline, path)
+
+
+def _save_history(history) -> None:
+    readline, path = history
+    try:
+        readline.set_history_length(1000)
+        readline.write_history_file(path)
+    except OSError as exc:
+        sys.stderr.write(f"note: history file {path}: {exc.strerror or exc}; not saved\n")
 
 
 def _mangled(words: tuple[str, ...]) -> str | None:

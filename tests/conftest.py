@@ -1,5 +1,7 @@
 """Shared fixtures: the built-in variants and a click runner."""
 
+import os
+
 import pytest
 from click.testing import CliRunner
 from hypothesis import settings
@@ -10,6 +12,12 @@ from mjcli.variant import load_builtin
 # CI) can make any example slow; a deadline would fail such a run for no fault of the code.
 settings.register_profile("mjcli", deadline=None)
 settings.load_profile("mjcli")
+
+# No config file: a developer's own ~/.config/mjcli/config.yaml (or $MJCLI_CONFIG) never changes a result.
+# Set before any test runs, so every mjcli started by a test (in process or not) inherits it.
+os.environ["MJCLI_CONFIG"] = ""
+for _var in ("MJCLI_VARIANT", "MJCLI_RULES", "MJCLI_LADDER", "MJCLI_STAKE", "MJCLI_LANG", "MJCLI_HISTORY"):
+    os.environ.pop(_var, None)
 
 
 @pytest.fixture(scope="session")

@@ -88,7 +88,7 @@ def test_singapore_session_worked_by_hand(runner):
     code, recs = records(runner, "-v", "sg", "--ledger", SG_SESSION)
     assert code == 0
     assert [r["hand_no"] for r in recs] == list(range(1, 9))
-    assert [r["line"] for r in recs] == list(range(2, 10))  # line 1 names the players
+    assert [r["line"] for r in recs] == list(range(3, 11))  # line 1 is the header (variant sg), line 2 the players
     got = [(r["dealer"], r["round"], r["seats"], r["winner"], r["from"], r["net"], r["running"], r["deal"],
             r["next_dealer"]) for r in recs]
     assert got == SG_EXPECTED
@@ -297,7 +297,7 @@ def test_my3_session_worked_by_hand(runner):
 def test_my3_example_ledger(runner):
     # examples/ledger-my3-players.jsonl: the first three hands above, then hand 4 (drawn, Cy's concealed kong,
     # Ann drew last), worked above
-    code, recs = records(runner, "-v", "my3", "--ledger", str(ROOT / "examples" / "ledger-my3-players.jsonl"))
+    code, recs = records(runner, "--ledger", str(ROOT / "examples" / "ledger-my3-players.jsonl"))  # its header: my3
     assert code == 0
     assert [(r["dealer"], r["seats"], r["net"], r["running"], r["deal"], r["next_dealer"]) for r in recs] == \
         MY3_EXPECTED[:4]
