@@ -537,7 +537,8 @@ def test_session_needs_its_key_in_a_variant_file():
     from mjcli.variant import build_variant
 
     with pytest.raises(RuleFileError, match=r"session.drawn_with_kong: missing; expected one of pass, keep"):
-        build_variant({"id": "x", "name": "x", "unit": "faan", "minimum": 0, "limit": 1, "session": {}}, "x.yaml")
+        build_variant({"id": "x", "name": "x", "unit": "faan", "minimum": 0, "limit": 1, "session": {},
+                       "payment": {"linear": 1}}, "x.yaml")
 
 
 def test_check_players_needs_session_rules():
