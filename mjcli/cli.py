@@ -544,13 +544,15 @@ def _ledger_chart(v, ledger, fmt, ladder, stake, names, progress=None) -> int:
     if fmt not in ("table", "svg"):
         raise Fail(f"--chart draws a picture: use it with --format table (the terminal) or svg, not {fmt}")
 
+    from .safetext import escape_controls, one_line
+
     def on_error(rec):
-        sys.stderr.write(f"error: line {rec['line']}: {rec['error']['message']}\n")
+        sys.stderr.write(f"error: line {rec['line']}: {escape_controls(one_line(rec['error']['message']))}\n")
 
     series, bad = ledger_series(v, ledger, ladder=ladder, stake=stake, players=names, on_error=on_error,
                                 progress=progress)
-    if fmt == "svg":
-        sys.stdout.write(svg_chart(series, title=f"mjcli {v.id} session"))
+    if fmt == "svg":  # a rule file's id: no raw control or U+202E in the picture's title
+        sys.stdout.write(svg_chart(series, title=f"mjcli {escape_controls(v.id)} session"))
         return bad
     width = _width()
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
