@@ -160,6 +160,31 @@ class _Seat(click.ParamType):
 SEAT = _Seat()
 
 
+class _Whole(click.ParamType):
+    """A whole number in the digits 0-9, full-width ones read as ASCII (click's INT takes ٣ and 1_0 too)."""
+
+    name = "integer"
+
+    def convert(self, value, param, ctx):
+        from .safetext import parse_int
+
+        n = value if isinstance(value, int) else parse_int(value)
+        if n is None:
+            self.fail(f"{value!r} is not a whole number; write it in the digits 0-9", param, ctx)
+        return n
+
+
+class _Decimal(click.ParamType):
+    """A decimal as written (checked where it is used), full-width digits and point read as ASCII."""
+
+    name = "decimal"
+
+    def convert(self, value, param, ctx):
+        from .safetext import ascii_number
+
+        return ascii_number(value) if isinstance(value, str) else value
+
+
 def _overrides(kw) -> dict:
     flags = [f for f in FLAG_OPTIONS if kw.pop("flag_" + f.replace("-", "_"), False)]
     ov = {
@@ -461,7 +486,7 @@ def _pairs(values, sep: str, what: str, example: str):
               help="The winner's seat (leave out for a drawn hand).")
 @click.option("--from", "shooter", metavar="SEAT", type=SEAT, default=None, shell_complete=_complete_seat,
               help="The shooter; leave out for a self-drawn win.")
-@click.option("--value", type=int, default=None, help="The hand's value in the variant's unit.")
+@click.option("--value", type=_Whole(), default=None, help="The hand's value in the variant's unit.")
 @click.option("--hand", default=None, help="The winning hand; it is scored to get the value.")
 @click.option("--bao", metavar="SEAT", type=SEAT, default=None, shell_complete=_complete_seat,
               help="The player liable under the bao/baau rule.")
@@ -476,7 +501,7 @@ def _pairs(values, sep: str, what: str, example: str):
 @click.option("--fei", multiple=True, metavar="SEAT=N", help="Fei held by a player at the end (my3, repeatable).")
 @click.option("--ladder", default=None, metavar="NAME", shell_complete=_complete_ladder,
               help="A payment preset (see README).")
-@click.option("--stake", default=None, metavar="DECIMAL",
+@click.option("--stake", type=_Decimal(), default=None, metavar="DECIMAL",
               help="Money per unit (above 0, at most 1e12, up to 4 decimal places): amounts come out multiplied.")
 @click.option("--ledger", type=click.File("rb"), default=None, metavar="FILE",
               help="A JSON-lines file of hands ('-' for stdin): every hand's payments and running totals.")

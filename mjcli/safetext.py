@@ -99,6 +99,33 @@ def encode_out(text: str) -> bytes:
     return text.encode("utf-8", "mjcli-escape")
 
 
+# full-width digits, signs and point (what a CJK keyboard types) read as ASCII: "３" is 3, as "3" is
+_FULL_WIDTH = str.maketrans("０１２３４５６７８９＋－．", "0123456789+-.")
+_ASCII_INTEGER = re.compile(r"[+-]?[0-9]+\Z")
+
+
+def ascii_number(text: str) -> str:
+    """``text`` with full-width digits, signs and point (U+FF10..U+FF19, U+FF0B, U+FF0D, U+FF0E) as ASCII ones;
+    nothing else is changed, so an Arabic-Indic ٣ or a superscript ² stays what it is and is refused."""
+    return text if text.isascii() else text.translate(_FULL_WIDTH)
+
+
+def parse_int(text: str) -> int | None:
+    """A whole number written in the digits 0-9 (full-width ones read as ASCII), with an optional sign and spaces
+    around it; None for anything else (``int()`` also takes ٣, ² and ``1_0``). More than 100 digits read as
+    10**100, which every range check refuses.
+
+    >>> parse_int(" 12 "), parse_int("１２"), parse_int("-3"), parse_int("\u0663"), parse_int("1_0"), parse_int("1e3")
+    (12, 12, -3, None, None, None)
+    """
+    text = ascii_number(text.strip())
+    if not _ASCII_INTEGER.match(text):
+        return None
+    if len(text.lstrip("+-0")) > 100:  # Python refuses to convert 4,300 digits; this one is too large for any check
+        return -10 ** 100 if text.startswith("-") else 10 ** 100
+    return int(text)
+
+
 def ascii_upper(text: str) -> str:
     """Upper case for the documented ASCII spellings only: "ſ".upper() is "S", the Kelvin sign lowers to k."""
     return text.upper() if text.isascii() else text

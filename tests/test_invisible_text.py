@@ -138,4 +138,4 @@ def test_a_rule_file_id_in_the_svg_chart_title(tmp_path):
     lines = '{"winner": "E", "value": 3}\n{"winner": "Ann", "value": 3}\n'
     res = run(["settle", "--rules", str(path), "--ledger", "-", "-f", "svg"], input=lines)
     assert "\u202e" not in res.stdout + res.stderr and "<title>mjcli ours\\u202e session</title>" in res.stdout
-    assert "'Ann' is not a seat in ours\\u202e" in res.stderr.replace("ANN", "Ann")
+    assert "error: line 2: \"winner\" 'Ann' is not a seat in ours\\u202e" in res.stderr

@@ -407,7 +407,7 @@ def test_names_in_kong_bonus_dealt_fei_and_bao(runner):
         ({"winner": "Al", "value": 3}, "winner 'Al' is not a player (Ann Bo Cy Di) or a seat (E S W N)"),
         ({"winner": "Ann", "from": "Zed", "value": 3}, "from 'Zed' is not a player"),
         ({"kong": "Al:concealed"}, "kong 'Al:concealed': 'Al' is not a player"),
-        ({"winner": "Ann", "from": "Ann", "value": 3}, "--from is the winner's own seat"),
+        ({"winner": "Ann", "from": "Ann", "value": 3}, "\"from\" is the winner's own seat"),
         ({"winner": "Ann", "drawn": True}, "drawn: true, but the line names a winner"),
         ({"drawn": "yes"}, "drawn: expected true or false"),
         ({"drawn": False}, "drawn: false, but the line names no winner"),
