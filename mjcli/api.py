@@ -32,12 +32,13 @@ def load_variant(name: str | None = None, rules_file: str | os.PathLike | None =
         rules_file = name
     from pathlib import Path
 
-    from .variant import build_variant, load_data
+    from .variant import build_variant, builtin_ids, load_data
 
     if Path(rules_file).is_file():  # read once more below when it extends a variant; a pipe is read once
         data, lines = load_data(Path(rules_file), str(rules_file))
         if isinstance(data, dict) and "extends" not in data and "patterns" in data:
-            return build_variant(data, str(rules_file), lines)
+            # its records carry its id: a file may not pass for a built-in variant
+            return build_variant(data, str(rules_file), lines, reserved_ids=builtin_ids())
     from .house import load_rules_file
 
     return load_rules_file(rules_file)

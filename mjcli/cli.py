@@ -186,6 +186,34 @@ class _Seat(click.ParamType):
 SEAT = _Seat()
 
 
+class _Whole(click.ParamType):
+    """A whole number in the digits 0-9, full-width ones read as ASCII (click's INT takes ٣ and 1_0 too)."""
+
+    name = "integer"
+
+    def convert(self, value, param, ctx):
+        from .safetext import parse_int
+
+        try:
+            n = value if isinstance(value, int) else parse_int(value)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+        if n is None:
+            self.fail(f"{value!r} is not a whole number; write it in the digits 0-9", param, ctx)
+        return n
+
+
+class _Decimal(click.ParamType):
+    """A decimal as written (checked where it is used), full-width digits and point read as ASCII."""
+
+    name = "decimal"
+
+    def convert(self, value, param, ctx):
+        from .safetext import ascii_number
+
+        return ascii_number(value) if isinstance(value, str) else value
+
+
 def _overrides(kw) -> dict:
     flags = [f for f in FLAG_OPTIONS if kw.pop("flag_" + f.replace("-", "_"), False)]
     ov = {
@@ -528,7 +556,8 @@ def cli():
 @context_options
 @click.option("--ladder", default=None, metavar="NAME", shell_complete=_complete_ladder,
               help="Show the payment with this payment preset, as settle pays it.")
-@click.option("--stake", default=None, metavar="DECIMAL", help="Show the payment in money: this much per unit.")
+@click.option("--stake", type=_Decimal(), default=None, metavar="DECIMAL",
+              help="Show the payment in money: this much per unit.")
 @input_options
 def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_header, jobs, ladder, stake, **kw):
     """Score HANDS (or one hand per line on standard input): every pattern, the total, verdicts, payment.
@@ -627,7 +656,7 @@ def _pairs(values, sep: str, what: str, example: str):
               help="The winner's seat (leave out for a drawn hand).")
 @click.option("--from", "shooter", metavar="SEAT", type=SEAT, default=None, shell_complete=_complete_seat,
               help="The shooter; leave out for a self-drawn win.")
-@click.option("--value", type=int, default=None, help="The hand's value in the variant's unit.")
+@click.option("--value", type=_Whole(), default=None, help="The hand's value in the variant's unit.")
 @click.option("--hand", default=None, help="The winning hand; it is scored to get the value.")
 @click.option("--bao", metavar="SEAT", type=SEAT, default=None, shell_complete=_complete_seat,
               help="The player liable under the bao/baau rule.")
@@ -643,7 +672,7 @@ def _pairs(values, sep: str, what: str, example: str):
 @click.option("--ladder", default=None, metavar="NAME", shell_complete=_complete_ladder,
               help="A payment preset, e.g. half_spicy (docs/house-rules.md lists them under \"Payment "
                    "presets\"; Tab completes them).")
-@click.option("--stake", default=None, metavar="DECIMAL",
+@click.option("--stake", type=_Decimal(), default=None, metavar="DECIMAL",
               help="Money per unit (above 0, at most 1e12, up to 4 decimal places): amounts come out multiplied.")
 @click.option("--ledger", type=click.File("rb"), default=None, metavar="FILE",
               help="A JSON-lines file of hands ('-' for stdin): every hand's payments and running totals.")
@@ -723,13 +752,15 @@ def _ledger_chart(v, ledger, fmt, ladder, stake, names, progress=None) -> int:
     if fmt not in ("table", "svg"):
         raise Fail(f"--chart draws a picture: use it with --format table (the terminal) or svg, not {fmt}")
 
+    from .safetext import escape_controls, one_line
+
     def on_error(rec):
-        sys.stderr.write(f"error: line {rec['line']}: {rec['error']['message']}\n")
+        sys.stderr.write(f"error: line {rec['line']}: {escape_controls(one_line(rec['error']['message']))}\n")
 
     series, bad = ledger_series(v, ledger, ladder=ladder, stake=stake, players=names, on_error=on_error,
                                 progress=progress)
-    if fmt == "svg":
-        sys.stdout.write(svg_chart(series, title=f"mjcli {v.id} session"))
+    if fmt == "svg":  # a rule file's id: no raw control or U+202E in the picture's title
+        sys.stdout.write(svg_chart(series, title=f"mjcli {escape_controls(v.id)} session"))
         return bad
     width = _width()
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
@@ -814,7 +845,7 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
 @cli.command("config", epilog=EPILOG, short_help="The table's settings in effect, and where each comes from.")
 @variant_options
 @click.option("--ladder", default=None, metavar="NAME", shell_complete=_complete_ladder, help="A payment preset.")
-@click.option("--stake", default=None, metavar="DECIMAL", help="Money per unit.")
+@click.option("--stake", type=_Decimal(), default=None, metavar="DECIMAL", help="Money per unit.")
 @click.option("--lang", default=None, metavar="LANG", help="en, ms, ta, zh or th.")
 @click.option("--ledger", type=click.File("rb"), default=None, metavar="FILE",
               help="Read this ledger's header line too, as settle --ledger would.")

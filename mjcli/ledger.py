@@ -167,6 +167,18 @@ def _num(x):
     return amount(x)
 
 
+# settle's options as a ledger line names them: its messages speak of the line's keys ("value", not --value)
+_OPTION_KEY = re.compile(r"--(winner|from|value|hand|bao|robbed-kong|kong|bonus|dealt|fei|ladder|stake)\b(?!-)")
+
+
+def _ledger_words(exc: MjError) -> dict:
+    """The error record of a ledger line: a message about settle's options names the keys of the line."""
+    rec = exc.as_record()
+    if "--" in rec["message"]:
+        rec["message"] = _OPTION_KEY.sub(lambda m: '"%s"' % m.group(1).replace("-", "_"), rec["message"])
+    return rec
+
+
 def _json(v) -> str:
     from .output import dumps
 
@@ -609,7 +621,7 @@ def _records(variant, items, ladder, stake, state, session: Session | None) -> I
             rec = settle_record(variant, opts)
         except MjError as exc:
             state["bad"] += 1
-            bad = {"hand_no": hand_no, "line": n, "ok": False, "error": exc.as_record(), "label": label,
+            bad = {"hand_no": hand_no, "line": n, "ok": False, "error": _ledger_words(exc), "label": label,
                    "variant": variant.id, "unit": variant.unit, "net": None}
             bad.update(where)
             yield shape("ledger", bad)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 # decimal is imported when an amount is not whole: `mjcli score` on integer ladders starts without it
 MAX_STAKE = 10 ** 12
 STAKE_PLACES = 4
-_STAKE_TEXT = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\Z")
+_STAKE_TEXT = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,4})?\Z")  # 0.5, 12345.67, 1e12
 
 
 def _exact():
@@ -121,8 +121,8 @@ def signed(x) -> str:
 def stake(raw, what: str = "--stake"):
     """Money per unit, checked: a decimal with 0 < stake <= 1e12 and at most four decimal places.
 
-    >>> stake("0.5"), stake(2)
-    (Decimal('0.5'), 2)
+    >>> stake("0.5"), stake(2), stake("1e12"), stake("2.5E-3")
+    (Decimal('0.5'), 2, 1000000000000, Decimal('0.0025'))
     """
     from decimal import Decimal
 

@@ -14,7 +14,7 @@ from typing import Callable, Iterable, TextIO
 
 from .money import signed as _signed
 from .money import text as _money
-from .safetext import EscapingWriter
+from .safetext import EscapingWriter, escape_json
 from .safetext import one_line as _one_line
 
 FORMATS = ("table", "json", "jsonl", "csv")
@@ -76,8 +76,10 @@ def _mark(o):
 def dumps(rec) -> str:
     """One record as JSON: exact amounts as plain numbers (no exponent, no trailing zeros)."""
     s = _ENCODE(rec)
-    if not s.isascii() and _SURROGATE.search(s):  # a byte of an argument that was not UTF-8: the text "\xff"
-        s = _SURROGATE.sub(_json_escape_surrogate, s)
+    if not s.isascii():
+        if _SURROGATE.search(s):  # a byte of an argument that was not UTF-8: the text "\xff"
+            s = _SURROGATE.sub(_json_escape_surrogate, s)
+        s = escape_json(s)  # U+202E and its kind, C1 codes: as JSON escapes, never raw
     return _MARKED.sub(r"\1", s) if _MARK[1:] in s else s
 
 

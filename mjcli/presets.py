@@ -45,7 +45,7 @@ def presets_file() -> Path:
 @functools.lru_cache(maxsize=None)
 def presets() -> dict[str, Preset]:
     """Every preset, by id, in file order (checked like a variant file)."""
-    from .variant import Checker, load_data
+    from .variant import Checker, check_payment, load_data
 
     path = presets_file()
     data, lines = load_data(path, "presets/payment.yaml")
@@ -59,13 +59,18 @@ def presets() -> dict[str, Preset]:
             ck.fail(str(pid), "expected a mapping (name, for, description, payment)")
             continue
         ck.unknown(entry, PRESET_KEYS, str(pid))
-        name = ck.get(entry, "name", str(pid), str, "a name (text)", required=True)
+        name = ck.text(entry, "name", str(pid), "a name (text)", required=True)
         for_ = ck.get(entry, "for", str(pid), list, "a list of variant ids", required=True)
-        desc = ck.get(entry, "description", str(pid), str, "text", default="")
-        pay = ck.get(entry, "payment", str(pid), dict, "a mapping", required=True)
-        if isinstance(pay, dict):
-            ck.unknown(pay, PAYMENT_KEYS, f"{pid}.payment")
-        if name and for_ is not None and isinstance(pay, dict):
+        for i, vid in enumerate(for_ or ()):
+            if not isinstance(vid, str):
+                ck.fail(f"{pid}.for[{i}]", "expected a variant id (text)")
+                for_ = None
+        desc = ck.text(entry, "description", str(pid), "text", one_line=False, empty=True, default="")
+        # the same checks as a variant's payment section, on the keys a preset may change
+        pay = check_payment(ck, entry.get("payment", ...), f"{pid}.payment", keys=PAYMENT_KEYS, required=False)
+        if "payment" not in entry:
+            ck.fail(f"{pid}.payment", "missing; expected a mapping (ladder, discard, self_drawn...)")
+        if name and for_ is not None and isinstance(entry.get("payment"), dict):
             out[str(pid)] = Preset(str(pid), name, tuple(for_), desc or "", MappingProxyType(pay))
     ck.raise_if_any()
     return out

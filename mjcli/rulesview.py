@@ -57,8 +57,9 @@ def print_variant_list(out: TextIO, fmt: str = "table", width: int = 80) -> None
         import json
 
         from .contract import shape
+        from .safetext import escape_json
 
-        out.write(json.dumps([shape("variants", r) for r in rows], ensure_ascii=False, indent=2) + "\n")
+        out.write(escape_json(json.dumps([shape("variants", r) for r in rows], ensure_ascii=False, indent=2)) + "\n")
         return
     if fmt in ("jsonl", "csv"):
         keys = ("id", "name", "unit", "minimum", "limit", "players", "patterns")
@@ -142,8 +143,9 @@ def mahjong_table(v, lang: str = "en", fmt: str = "table", *, width: int = 80, l
         import json
 
         from .contract import shape
+        from .safetext import escape_json
 
-        return json.dumps(shape("rules", dict(rec, game=v.game)), ensure_ascii=False, indent=2) + "\n"
+        return escape_json(json.dumps(shape("rules", dict(rec, game=v.game)), ensure_ascii=False, indent=2)) + "\n"
     if fmt in ("jsonl", "csv"):
         import io
 

@@ -33,8 +33,8 @@ def settle_record(v, opts: dict) -> dict:
 
         raw = str(x).strip()  # a wind word (east, nan, 東) is its letter, as for --winner; case folded in ASCII only
         x = wind_letter(raw) or _ascii_upper(raw)
-        if x not in v.seats:
-            raise SettleError(f"{what} {x!r} is not a seat in {v.id}; seats are {' '.join(v.seats)}")
+        if x not in v.seats:  # named as written ('Ann', not 'ANN')
+            raise SettleError(f"{what} {raw!r} is not a seat in {v.id}; seats are {' '.join(v.seats)}")
         return x
 
     req = SettleRequest(

@@ -19,9 +19,10 @@ a_b  one two three four five six seven
 from __future__ import annotations
 
 import html
+import re
 import unicodedata
 
-from .safetext import escape_controls
+from .safetext import escape_controls, one_line
 
 _WC: list = []  # [wcswidth, wcwidth] once imported (or [None, None]): only text that is not ASCII needs it
 
@@ -179,7 +180,9 @@ def render(doc: list[tuple], fmt: str, width: int = 80) -> str:
         if out and not after_heading:
             out.append("")
         after_heading = kind == "h"
-        if kind in ("title", "p", "h"):
+        if kind in ("title", "h"):  # one line, whatever a rule file's name holds
+            out.extend(wrap(escape_controls(one_line(block[1])), width))
+        elif kind == "p":
             out.extend(wrap(escape_controls(block[1]), width))
         elif kind == "table":
             opts = block[3] if len(block) > 3 else {}
@@ -196,8 +199,24 @@ def render(doc: list[tuple], fmt: str, width: int = 80) -> str:
     return "\n".join(out) + "\n"
 
 
+_MD_HTML = re.compile(r"[<>]|&(?=#?[0-9A-Za-z]+;)")  # a tag, or what an entity starts with
+_MD_ESCAPE = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+
+
+def _md_text(text) -> str:
+    """Text as markdown shows it as written: no HTML from a rule file passes through (``<script>`` is
+    written ``&lt;script&gt;``, ``&amp;`` stays five characters)."""
+    text = str(text)
+    return _MD_HTML.sub(lambda m: _MD_ESCAPE[m.group()], text) if "<" in text or ">" in text or "&" in text else text
+
+
+def _md_line(text) -> str:
+    """A heading or a paragraph: one line (a line break would start a block of its own), its HTML escaped."""
+    return _md_text(one_line(str(text)))
+
+
 def _md_cell(text) -> str:
-    return str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")
+    return _md_text(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")
 
 
 def _markdown(doc) -> str:
@@ -207,11 +226,11 @@ def _markdown(doc) -> str:
     for block in doc:
         kind = block[0]
         if kind == "title":
-            out.append(f"# {block[1]}")
+            out.append(f"# {_md_line(block[1])}")
         elif kind == "h":
-            out.append(f"## {block[1].rstrip(':')}")
+            out.append(f"## {_md_line(block[1].rstrip(':'))}")
         elif kind == "p":
-            out.append(block[1])
+            out.append(_md_line(block[1]))
         elif kind == "table":
             out.append(tabulate([[_md_cell(c) for c in r] for r in block[2]], headers=[_md_cell(h) for h in block[1]],
                                 tablefmt="github", disable_numparse=True))
@@ -226,7 +245,7 @@ def _html(doc) -> str:
     from tabulate import tabulate
 
     esc = html.escape
-    title = next((b[1] for b in doc if b[0] == "title"), "mjcli")
+    title = one_line(next((b[1] for b in doc if b[0] == "title"), "mjcli"))
     out = ["<!DOCTYPE html>", '<html><head><meta charset="utf-8">', f"<title>{esc(title)}</title>",
            "<style>body{font-family:sans-serif;font-size:10pt;margin:1em}table{border-collapse:collapse}"
            "td,th{border:1px solid #999;padding:2px 6px;text-align:left;vertical-align:top;white-space:pre-line}"
@@ -234,9 +253,9 @@ def _html(doc) -> str:
     for block in doc:
         kind = block[0]
         if kind == "title":
-            out.append(f"<h1>{esc(block[1])}</h1>")
+            out.append(f"<h1>{esc(one_line(block[1]))}</h1>")
         elif kind == "h":
-            out.append(f"<h2>{esc(block[1].rstrip(':'))}</h2>")
+            out.append(f"<h2>{esc(one_line(block[1].rstrip(':')))}</h2>")
         elif kind == "p":
             out.append(f"<p>{esc(block[1])}</p>")
         elif kind == "table":

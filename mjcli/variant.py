@@ -10,6 +10,8 @@ expected, e.g. ``hk.yaml: patterns[3].value: expected an integer``.
 from __future__ import annotations
 
 import functools
+import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -23,6 +25,12 @@ LANGS = ("en", "ms", "ta", "zh", "th")
 BONUS_FAMILIES = ("flower", "season", "animal", "face")
 WINDS = ("E", "S", "W", "N")
 COPIES = 4  # copies of each tile in a set
+# The ranges a rule file's numbers are checked against (every one, built-in, house or whole file):
+MAX_VALUE = 1_000_000  # a minimum, a limit, a pattern's value, a ladder row: far above any table's
+MAX_AMOUNT = 10 ** 12  # a ladder amount, a multiplier, an instant payment (the stake's own cap)
+ROBBED_KONG = ("self_drawn_total", "discard")
+# what ends a line for str.splitlines: a name, an id or a unit holding one would split a heading in two
+LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 
 # Switches a variant file (``options:``) may set and a house-rule file may change: name -> the values it may take.
 VARIANT_OPTIONS = {
@@ -129,8 +137,9 @@ class Checker:
         self.lines = lines
         self.problems: list[str] = []
 
-    def fail(self, path: str, expected: str) -> None:
-        line = self.lines.get(path)
+    def fail(self, path: str, expected: str, at: str | None = None) -> None:
+        """A problem with the key ``path``, on the line of the key ``at`` (default: ``path``)."""
+        line = self.lines.get(at or path)
         where = f" (line {line})" if line else ""
         # a key may hold any character (a quoted YAML key): the message stays one line, its controls escaped
         shown = escape_controls(one_line(path))
@@ -152,6 +161,29 @@ class Checker:
             return default if default is not ... else None
         return value
 
+    def integer(self, data: Mapping, key: str, path: str, lo: int, hi: int, what: str = "", **kw):
+        """An integer from ``lo`` to ``hi`` (None, after a problem is noted, when it is not)."""
+        expected = f"an integer {lo} to {hi}" + (f" ({what})" if what else "")
+        value = self.get(data, key, path, int, expected, **kw)
+        if isinstance(value, int) and not isinstance(value, bool) and not lo <= value <= hi:
+            self.fail(f"{path}.{key}" if path else key, f"expected {expected}, got {shown_number(value)}")
+            return None
+        return value
+
+    def text(self, data: Mapping, key: str, path: str, expected: str, one_line: bool = True, empty: bool = False,
+             **kw):
+        """Text; ``one_line``: no line break in it (a name, an id, a unit); ``empty``: "" is allowed."""
+        value = self.get(data, key, path, str, expected, **kw)
+        if isinstance(value, str):
+            full = f"{path}.{key}" if path else key
+            if one_line and LINE_BREAK.search(value):
+                self.fail(full, f"expected {expected} on one line, got a line break in it")
+                return None
+            if not empty and not value.strip():
+                self.fail(full, f"expected {expected}, got empty text")
+                return None
+        return value
+
     def unknown(self, data: Mapping, allowed, path: str) -> None:
         for key in data:
             if key not in allowed:
@@ -163,6 +195,17 @@ class Checker:
             head = self.problems[0]
             more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
             raise RuleFileError(head + more, self.problems)
+
+
+def shown_number(value) -> str:
+    """A number for a message: a long one is cut (a rule file may hold 4,000 digits)."""
+    text = repr(value)
+    return text if len(text) <= 24 else f"a number of {len(text.lstrip('-'))} digits"
+
+
+def is_number(value) -> bool:
+    """A finite int or float (not a bool, not nan or inf)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def describe(value) -> str:
@@ -178,6 +221,8 @@ def describe(value) -> str:
     if isinstance(value, str):
         short = value if len(value) < 30 else value[:27] + "..."
         return f"the text {short!r}"
+    if isinstance(value, (int, float)):
+        return shown_number(value)
     return repr(value)
 
 
@@ -199,11 +244,13 @@ PATTERN_KEYS = {
 }
 PAYMENT_KEYS = {
     "ladder", "ladder_name", "discard", "self_drawn", "bao", "robbed_kong", "paid_as_self_drawn",
-    "stake", "linear", "below_minimum",
+    "stake", "linear",
 }
+# the keys of payment's mappings: discard and self_drawn hold multipliers of the base, bao two switches
+PAYMENT_SUBKEYS = {"discard": ("shooter", "others"), "self_drawn": ("each",), "bao": ("on_discard", "on_self_drawn")}
 
 
-def lang_map(ck: Checker, data, path) -> dict[str, str]:
+def lang_map(ck: Checker, data, path, one_line: bool = True) -> dict[str, str]:
     """A ``names:``-style mapping of language code to text, checked."""
     if data is None:
         return {}
@@ -216,6 +263,8 @@ def lang_map(ck: Checker, data, path) -> dict[str, str]:
             ck.fail(f"{path}.{k}", f"unknown language; expected one of {', '.join(LANGS)}")
         elif not isinstance(v, str):
             ck.fail(f"{path}.{k}", f"expected text, got {describe(v)}")
+        elif one_line and LINE_BREAK.search(v):
+            ck.fail(f"{path}.{k}", "expected text on one line, got a line break in it")
         else:
             out[k] = v
     return out
@@ -240,12 +289,16 @@ def pattern_spec(ck: Checker, data, path: str, registry) -> PatternSpec | None:
     pid = ck.get(data, "id", path, str, "a pattern id (text)", required=True)
     if pid is not None and registry is not None and pid not in _registered(pid, registry):
         ck.fail(f"{path}.id", f"unknown pattern id {pid!r}; `mjcli rules --patterns` lists the registered ids")
-    name = ck.get(data, "name", path, str, "a name (text)", required=True)
+    name = ck.text(data, "name", path, "a name (text)", required=True)
     limit = ck.get(data, "limit", path, bool, "true or false", default=False)
     # a limit hand scores the variant's limit; its value may be left out
     value = ck.get(data, "value", path, int, "an integer", required=not limit, default=0)
     if isinstance(value, int) and value < 0:
-        ck.fail(f"{path}.value", f"expected an integer 0 or more, got {value}; a pattern never takes points away")
+        ck.fail(f"{path}.value", f"expected an integer 0 or more, got {shown_number(value)}; a pattern never takes "
+                                 "points away")
+        value = None
+    elif isinstance(value, int) and value > MAX_VALUE:
+        ck.fail(f"{path}.value", f"expected an integer 0 to {MAX_VALUE}, got {shown_number(value)}")
         value = None
     each = ck.get(data, "each", path, bool, "true or false", default=False)
     wins_alone = ck.get(data, "wins_alone", path, bool, "true or false", default=False)
@@ -281,15 +334,18 @@ def pattern_spec(ck: Checker, data, path: str, registry) -> PatternSpec | None:
         description=description or "",
         example=example or "",
         names=MappingProxyType(lang_map(ck, data.get("names"), f"{path}.names")),
-        descriptions=MappingProxyType(lang_map(ck, data.get("descriptions"), f"{path}.descriptions")),
+        descriptions=MappingProxyType(lang_map(ck, data.get("descriptions"), f"{path}.descriptions", one_line=False)),
         options=MappingProxyType(dict(options or {})),
         only_alone=bool(only_alone),
     )
 
 
-def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -> Variant:
+def build_variant(data: Any, source: str, lines: dict[str, int] | None = None, reserved_ids=()) -> Variant:
     """Validate plain data (from YAML) and build a :class:`Variant`.
 
+    Every key is checked by type and range before anything uses it: the built-in files, house-rule files
+    (merged with their base) and whole-variant files all come through here. ``reserved_ids``: ids the
+    file may not take (a file that is not built in may not call itself ``hk``).
     Raises :class:`RuleFileError` listing every problem found.
     """
     from .patterns import REGISTRY  # the registry of pattern predicates
@@ -302,49 +358,46 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
         ck.fail("(top)", f"expected a mapping of keys (id, name, patterns...), got {describe(data)}")
         ck.raise_if_any()
     ck.unknown(data, TOP_KEYS | {g.section for g in GAMES.values() if g.section}, "")
-    vid = ck.get(data, "id", "", str, "a variant id (text)", required=True)
-    name = ck.get(data, "name", "", str, "a name (text)", required=True)
+    vid = ck.text(data, "id", "", "a variant id (text)", required=True)
+    if isinstance(vid, str) and reserved_ids and vid.strip().lower() in reserved_ids:
+        ck.fail("id", reserved_id(vid))
+    name = ck.text(data, "name", "", "a name (text)", required=True)
     game = ck.get(data, "game", "", str, " or ".join(GAMES), default="mahjong")
     kind = game_kind(game) if isinstance(game, str) else None
     if kind is None:
-        ck.fail("game", f"expected one of {', '.join(GAMES)}, got {game!r}")
-    unit = ck.get(data, "unit", "", str, "a unit name such as faan or tai", required=True)
-    minimum = ck.get(data, "minimum", "", int, "an integer", required=True)
-    limit = ck.get(data, "limit", "", int, "an integer", required=True)
+        ck.fail("game", f"expected one of {', '.join(GAMES)}, got {describe(game)}")
+    ck.text(data, "description", "", "text", one_line=False, empty=True, default="")
+    ck.get(data, "extends", "", str, "a built-in variant id", default=None)
+    unit = ck.text(data, "unit", "", "a unit name such as faan or tai", required=True)
+    minimum = ck.integer(data, "minimum", "", 0, MAX_VALUE, required=True)
+    limit = ck.integer(data, "limit", "", 0, MAX_VALUE, required=True)
     if isinstance(minimum, int) and isinstance(limit, int) and minimum > limit:
         ck.fail("minimum", f"the minimum {minimum} is above the limit {limit}")
 
     tiles_data = ck.get(data, "tiles", "", dict, "a mapping (suits, honours, bonus, jokers)", default={})
     tiles = TileSet()
     if tiles_data:
-        ck.unknown(tiles_data, {"suits", "honours", "bonus", "jokers", "cards"}, "tiles")
-        suits = ck.get(tiles_data, "suits", "tiles", list, "a list of suit letters", default=["m", "p", "s"])
-        for i, s in enumerate(suits or []):
-            if s not in ("m", "p", "s"):
-                ck.fail(f"tiles.suits[{i}]", f"expected m, p or s, got {describe(s)}")
-        bonus = ck.get(tiles_data, "bonus", "tiles", list, "a list of bonus families", default=[])
-        for i, b in enumerate(bonus or []):
-            if b not in BONUS_FAMILIES:
-                ck.fail(f"tiles.bonus[{i}]", f"expected one of {', '.join(BONUS_FAMILIES)}, got {describe(b)}")
+        ck.unknown(tiles_data, {"suits", "honours", "bonus", "jokers"}, "tiles")
+        suits = _choices(ck, tiles_data, "suits", "tiles", ("m", "p", "s"), "a list of suit letters",
+                         default=["m", "p", "s"], item="m, p or s")
+        bonus = _choices(ck, tiles_data, "bonus", "tiles", BONUS_FAMILIES, "a list of bonus families", default=[])
         honours = ck.get(tiles_data, "honours", "tiles", bool, "true or false", default=True)
-        jokers = ck.get(tiles_data, "jokers", "tiles", int, "an integer 0 to 8", default=0)
-        if isinstance(jokers, int) and not 0 <= jokers <= 8:
-            ck.fail("tiles.jokers", f"expected an integer 0 to 8, got {jokers}")
+        jokers = ck.integer(tiles_data, "jokers", "tiles", 0, 8, default=0)
         tiles = TileSet(
-            suits=tuple(s for s in (suits or []) if s in ("m", "p", "s")),
+            suits=tuple(suits or ()),
             honours=bool(honours),
-            bonus=tuple(b for b in (bonus or []) if b in BONUS_FAMILIES),
+            bonus=tuple(bonus or ()),
             jokers=jokers if isinstance(jokers, int) else 0,
         )
 
-    seats = ck.get(data, "seats", "", list, "a list of winds", default=list(WINDS))
-    for i, s in enumerate(seats or []):
-        if s not in WINDS:
-            ck.fail(f"seats[{i}]", f"expected a wind E S W N, got {describe(s)}")
-    rounds = ck.get(data, "rounds", "", list, "a list of winds", default=list(seats or WINDS))
-    for i, s in enumerate(rounds or []):
-        if s not in WINDS:
-            ck.fail(f"rounds[{i}]", f"expected a wind E S W N, got {describe(s)}")
+    seats = _choices(ck, data, "seats", "", WINDS, "a list of winds", default=list(WINDS), item="a wind E S W N")
+    if seats is not None and (len(seats) < 2 or list(seats) != list(WINDS[:len(seats)])):
+        ck.fail("seats", f"expected the seats in order from East, two to four of them (E S, E S W or E S W N), "
+                         f"got {' '.join(seats) or 'none'}")
+    rounds = _choices(ck, data, "rounds", "", WINDS, "a list of winds", default=list(seats or WINDS),
+                      item="a wind E S W N")
+    if rounds is not None and not rounds:
+        ck.fail("rounds", "expected at least one round wind, e.g. [E]")
 
     patterns_data = ck.get(data, "patterns", "", list, "a list of patterns", default=[])
     patterns = []
@@ -362,49 +415,23 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
             if r not in seen:
                 ck.fail(f"patterns[{i}].replaces", f"{r!r} is not a pattern of this variant")
 
-    payment = ck.get(data, "payment", "", dict, "a mapping", default={})
-    if payment:
-        ck.unknown(payment, PAYMENT_KEYS, "payment")
-        ladder = payment.get("ladder")
-        if ladder is not None:
-            if not isinstance(ladder, dict) or not ladder:
-                ck.fail("payment.ladder", "expected a mapping of value to amount, e.g. {3: 8, 4: 16}")
-            else:
-                for k, v in ladder.items():
-                    if not isinstance(k, int) or isinstance(k, bool) or not isinstance(v, (int, float)) or isinstance(v, bool):
-                        ck.fail(f"payment.ladder.{k}", "expected an integer value mapped to a number")
-                    elif v < 0:
-                        ck.fail(f"payment.ladder.{k}", f"expected an amount 0 or more, got {v}")
-        for key in ("discard", "self_drawn", "bao"):
-            sub = payment.get(key)
-            if sub is not None and not isinstance(sub, dict):
-                ck.fail(f"payment.{key}", f"expected a mapping, got {describe(sub)}")
-            elif isinstance(sub, dict):
-                for k, v in sub.items():
-                    if key == "bao":
-                        if not isinstance(v, bool):
-                            ck.fail(f"payment.{key}.{k}", f"expected true or false, got {describe(v)}")
-                    elif not isinstance(v, (int, float)) or isinstance(v, bool):
-                        ck.fail(f"payment.{key}.{k}", f"expected a number, got {describe(v)}")
-                    elif v < 0:
-                        ck.fail(f"payment.{key}.{k}", f"expected a number 0 or more, got {v}")
+    payment = check_payment(ck, data.get("payment", ...), "payment", seen)
 
-    settlement = ck.get(data, "settlement", "", list, "a list of settlement rule ids", default=[])
+    settlement = _choices(ck, data, "settlement", "", None, "a list of settlement rule ids", default=[],
+                          item="a settlement rule id (text)")
     if settlement:  # the rooms' settle modules load only when named: `mjcli rules hk` starts fast (issue 6)
         from .registry import SETTLEMENT_RULES, load_settlement_rules
 
         load_settlement_rules()
         if any(sid not in SETTLEMENT_RULES for sid in settlement):
             load_plugins()
-    for i, s in enumerate(settlement or []):
-        if s not in SETTLEMENT_RULES:
-            ck.fail(f"settlement[{i}]", f"unknown settlement rule {s!r}; known: {', '.join(sorted(SETTLEMENT_RULES))}")
+        for i, s in enumerate(settlement):
+            if s not in SETTLEMENT_RULES:
+                ck.fail(f"settlement[{i}]",
+                        f"unknown settlement rule {s!r}; known: {', '.join(sorted(SETTLEMENT_RULES))}")
     instant = ck.get(data, "instant", "", dict, "a mapping of instant-payment amounts", default={})
     for k, v in (instant or {}).items():
-        if not isinstance(v, (int, float)) or isinstance(v, bool):
-            ck.fail(f"instant.{k}", f"expected a number, got {describe(v)}")
-        elif v < 0:
-            ck.fail(f"instant.{k}", f"expected an amount 0 or more, got {v}")
+        _amount(ck, f"instant.{k}", v)
     liability = ck.get(data, "liability", "", list, "a list of text lines", default=[])
     notes = ck.get(data, "notes", "", list, "a list of text lines", default=[])
     for key, items in (("liability", liability), ("notes", notes)):
@@ -419,7 +446,7 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
         extra = ck.get(data, kind.section, "", dict, kind.section_expected, required=True) or {}
         kind.validate_section(extra, ck)
     ck.raise_if_any()
-    return Variant(
+    variant = Variant(
         id=vid,
         name=name,
         game=game,
@@ -441,6 +468,136 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None) -
         session=MappingProxyType(session),
         options=MappingProxyType(options),
     )
+    _check_ladder_reaches(variant, source, lines or {})
+    return variant
+
+
+def reserved_id(vid: str) -> str:
+    """The problem with a rule file that takes a built-in variant's id."""
+    low = vid.strip().lower()
+    return f"{vid!r} is the id of the built-in variant {low}; choose another id, e.g. {low}-ours"
+
+
+def _choices(ck: Checker, data: Mapping, key: str, path: str, allowed, expected: str, default, item: str = "text"):
+    """A list of distinct words, each one of ``allowed`` (None: any ``item``, text); None after a problem."""
+    items = ck.get(data, key, path, list, expected, default=default)
+    if items is None:
+        return None
+    full = f"{path}.{key}" if path else key
+    out, bad = [], False
+    want = item if allowed is None or item != "text" else f"one of {', '.join(allowed)}"
+    for i, word in enumerate(items):
+        if not isinstance(word, str) or (allowed is not None and word not in allowed):
+            ck.fail(f"{full}[{i}]", f"expected {want}, got {describe(word)}")
+            bad = True
+        elif word in out:
+            ck.fail(f"{full}[{i}]", f"{word!r} is listed twice; keep one")
+            bad = True
+        else:
+            out.append(word)
+    return None if bad else out
+
+
+def _amount(ck: Checker, path: str, value, above_zero: bool = False, what: str = "an amount") -> bool:
+    """An amount of money (``what``: or a number, a multiplier): from 0 (above 0 when ``above_zero``) to
+    :data:`MAX_AMOUNT`."""
+    rule = f"{what} {'above 0' if above_zero else '0 or more'}, at most {MAX_AMOUNT}"
+    if not is_number(value):
+        ck.fail(path, f"expected {rule}, got {describe(value)}")
+        return False
+    if value < 0 or (above_zero and value == 0) or value > MAX_AMOUNT:
+        why = "; a loser never receives money for losing" if value < 0 else ""
+        ck.fail(path, f"expected {rule}, got {shown_number(value)}{why}")
+        return False
+    return True
+
+
+def check_payment(ck: Checker, pay, path: str = "payment", pattern_ids=None, keys=PAYMENT_KEYS,
+                  required: bool = True) -> dict:
+    """The ``payment`` section (``...``: not given), each key by type and range; ``pattern_ids``: the variant's,
+    which ``paid_as_self_drawn`` names (None: not checked); ``keys``: those allowed (a preset has fewer)."""
+    if pay is ...:
+        if required:
+            ck.fail(path, "missing; expected a mapping with a ladder (value -> amount) or linear (base = value x "
+                          "linear), e.g. {ladder: {1: 2, 2: 4}}")
+        return {}
+    if not isinstance(pay, dict):
+        ck.fail(path, f"expected a mapping (ladder or linear, discard, self_drawn...), got {describe(pay)}")
+        return {}
+    ck.unknown(pay, keys, path)
+    ladder = pay.get("ladder")
+    if "ladder" in pay:
+        if not isinstance(ladder, dict) or not ladder:
+            ck.fail(f"{path}.ladder", "expected a mapping of value to amount, e.g. {3: 8, 4: 16}, got "
+                                      + describe(ladder))
+        else:
+            for k, v in ladder.items():
+                if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= MAX_VALUE:
+                    key = shown_number(k) if isinstance(k, int) and not isinstance(k, bool) else k
+                    ck.fail(f"{path}.ladder.{key}", f"expected a value 0 to {MAX_VALUE} mapped to an amount",
+                            at=f"{path}.ladder.{k}")
+                else:
+                    _amount(ck, f"{path}.ladder.{k}", v)
+    if "linear" in pay:
+        if "ladder" in pay:
+            ck.fail(f"{path}.linear", "give ladder or linear, not both")
+        else:
+            _amount(ck, f"{path}.linear", pay["linear"], above_zero=True, what="a number")
+    if required and "ladder" not in pay and "linear" not in pay:
+        ck.fail(path, "expected a ladder (value -> amount) or linear (base = value x linear); neither is given")
+    if "ladder_name" in pay:
+        ck.text(pay, "ladder_name", path, "a name for the ladder (text)")
+    for key, subkeys in PAYMENT_SUBKEYS.items():
+        if key not in pay:
+            continue
+        sub = pay[key]
+        if not isinstance(sub, dict):
+            ck.fail(f"{path}.{key}", f"expected a mapping ({', '.join(subkeys)}), got {describe(sub)}")
+            continue
+        ck.unknown(sub, set(subkeys), f"{path}.{key}")
+        for k, v in sub.items():
+            if k not in subkeys:
+                continue
+            if key == "bao":
+                if not isinstance(v, bool):
+                    ck.fail(f"{path}.{key}.{k}", f"expected true or false, got {describe(v)}")
+            else:  # a multiple of the base
+                _amount(ck, f"{path}.{key}.{k}", v, what="a number")
+    if "robbed_kong" in pay and pay["robbed_kong"] not in ROBBED_KONG:
+        ck.fail(f"{path}.robbed_kong", f"expected one of {', '.join(ROBBED_KONG)}, got {describe(pay['robbed_kong'])}")
+    if "paid_as_self_drawn" in pay:
+        ids = _choices(ck, pay, "paid_as_self_drawn", path, None, "a list of pattern ids", default=[],
+                       item="a pattern id (text)")
+        for i, pid in enumerate(ids or ()):
+            if pattern_ids is not None and pid not in pattern_ids:
+                ck.fail(f"{path}.paid_as_self_drawn[{i}]", f"{pid!r} is not a pattern of this variant")
+    if "stake" in pay:
+        from .errors import MjError
+        from .money import stake
+
+        if not is_number(pay["stake"]) and type(pay["stake"]).__name__ != "Decimal":  # a house file's, made exact
+            ck.fail(f"{path}.stake", f"expected a number above 0 (money per unit), got {describe(pay['stake'])}")
+        else:
+            try:  # exact, as written: a decimal above 0, at most 1e12, at most four decimal places
+                stake(pay["stake"], "the stake")
+            except MjError as exc:
+                ck.fail(f"{path}.stake", exc.message)
+    return dict(pay)
+
+
+def _check_ladder_reaches(v: Variant, source: str, lines: dict[str, int]) -> None:
+    """A win at the minimum must be paid: the ladder (read at the value the game pays) starts at or below it."""
+    from .registry import game_kind
+
+    ladder = v.payment.get("ladder")
+    if not ladder or "linear" in v.payment:
+        return
+    paid = game_kind(v.game).paid_value(v, v.minimum)
+    if paid < min(ladder):
+        ck = Checker(source, lines)
+        ck.fail("payment.ladder", f"the ladder starts at {min(ladder)} but a win at the minimum ({v.minimum} "
+                                  f"{v.unit}) is paid at {paid}: it would pay nothing; add ladder rows down to {paid}")
+        ck.raise_if_any()
 
 
 def check_session(ck: Checker, data, path: str) -> dict:

@@ -105,7 +105,7 @@ BAD = [
     ('{"winner": "E", "form": "S", "value": 5}', "unknown key 'form'"),
     ('{"winner": "E", "from": "S", "value": "5"}', "value: expected a whole number"),
     ('{"winner": "E", "from": "S", "value": true}', "value: expected a whole number"),
-    ('{"winner": "X", "from": "S", "value": 5}', "--winner 'X' is not a seat in hk"),
+    ('{"winner": "X", "from": "S", "value": 5}', "\"winner\" 'X' is not a seat in hk"),  # the line's key, not the option
     ('{"winner": "E", "from": "S", "value": 2}', "below the minimum of 3"),
     ('{"winner": "E", "from": "S", "value": 5, "variant": "sg"}', "a ledger is one table"),
     ('{"winner": "E", "from": "S", "value": 5, "robbed_kong": "yes"}', "robbed_kong: expected true or false"),
@@ -113,7 +113,7 @@ BAD = [
     ('{"winner": "E", "from": "S", "value": 5, "kong": 3}', "kong: expected text, a list of texts"),
     ('{"winner": "E", "from": "S", "value": 5, "ladder": "nope"}', "unknown payment preset 'nope'"),
     ('{"winner": "E", "from": "S", "hand": "123m 456m"}', "hand has 6 tiles"),
-    ('{"winner": "E", "from": "S", "hand": "123m 456m 789m 234p 56s"}', "--hand is not a winning hand"),
+    ('{"winner": "E", "from": "S", "hand": "123m 456m 789m 234p 56s"}', "\"hand\" is not a winning hand"),
 ]
 
 
@@ -151,7 +151,7 @@ def test_drawn_hand_and_csv_error_row(runner):
     assert code == 1
     assert rows[0]["ok"] == "true" and (rows[0]["row"], rows[0]["seat"], rows[0]["running"]) == ("net", "E", "0")
     bad = rows[-1]
-    assert bad["ok"] == "false" and bad["row"] == "error" and "give --value N or --hand HAND" in bad["error_message"]
+    assert bad["ok"] == "false" and bad["row"] == "error" and "give \"value\" N or \"hand\" HAND" in bad["error_message"]
     assert len(rows) == 5  # the drawn hand's four nets, the bad line's one row
 
 

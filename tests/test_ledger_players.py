@@ -484,7 +484,7 @@ def test_names_in_kong_bonus_dealt_fei_and_bao(runner):
         ({"winner": "Al", "value": 3}, "winner 'Al' is not a player (Ann Bo Cy Di) or a seat (E S W N)"),
         ({"winner": "Ann", "from": "Zed", "value": 3}, "from 'Zed' is not a player"),
         ({"kong": "Al:concealed"}, "kong 'Al:concealed': 'Al' is not a player"),
-        ({"winner": "Ann", "from": "Ann", "value": 3}, "--from is the winner's own seat"),
+        ({"winner": "Ann", "from": "Ann", "value": 3}, "\"from\" is the winner's own seat"),
         ({"winner": "Ann", "drawn": True}, "drawn: true, but the line names a winner"),
         ({"drawn": "yes"}, "drawn: expected true or false"),
         ({"drawn": False}, "drawn: false, but the line names no winner"),
@@ -641,7 +641,8 @@ def test_session_needs_its_key_in_a_variant_file():
     from mjcli.variant import build_variant
 
     with pytest.raises(RuleFileError, match=r"session.drawn_with_kong: missing; expected one of pass, keep"):
-        build_variant({"id": "x", "name": "x", "unit": "faan", "minimum": 0, "limit": 1, "session": {}}, "x.yaml")
+        build_variant({"id": "x", "name": "x", "unit": "faan", "minimum": 0, "limit": 1, "session": {},
+                       "payment": {"linear": 1}}, "x.yaml")
 
 
 def test_check_players_needs_session_rules():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import os
 import json
+from pathlib import Path
 
 import pytest
 import yaml
@@ -202,7 +203,7 @@ SCHEMA = [
     ("pattern_options_list", "patterns[0].options", [1], "patterns[0].options", "expected a mapping"),
     ("pattern_duplicate", "patterns[1].id", "@copy0", "patterns[1].id", "listed twice"),
     ("ladder_text", "payment.ladder", "lots", "payment.ladder", "expected a mapping"),
-    ("ladder_amount_text", "payment.ladder", {3: "x"}, "payment.ladder.3", "expected an integer value"),
+    ("ladder_amount_text", "payment.ladder", {3: "x"}, "payment.ladder.3", "expected an amount"),
     ("discard_text", "payment.discard", "all", "payment.discard", "expected a mapping"),
     ("discard_share_text", "payment.discard", {"shooter": "all"}, "payment.discard.shooter", "expected a number"),
     ("bao_not_bool", "payment.bao", {"on_discard": "maybe"}, "payment.bao.on_discard", "true or false"),
@@ -211,9 +212,49 @@ SCHEMA = [
     ("bonus_family", "tiles.bonus", ["dragons"], "tiles.bonus[0]", "expected one of"),
     ("seat_unknown", "seats", ["Q"], "seats[0]", "expected a wind"),
     ("settlement_python", "settlement", ["os.system"], "settlement[0]", "unknown settlement rule"),
-    ("instant_text", "instant", {"kong": "1"}, "instant.kong", "expected a number"),
+    ("instant_text", "instant", {"kong": "1"}, "instant.kong", "expected an amount"),
     ("names_lang", "names", {"xx": "a"}, "names.xx", "unknown language"),
     ("notes_number", "notes", [1], "notes[0]", "expected text"),
+    # issue 31: every key by type and range, before anything uses it
+    ("settlement_nested", "settlement", [["sg_instant"]], "settlement[0]", "expected a settlement rule id"),
+    ("settlement_twice", "settlement", ["sg_instant", "sg_instant"], "settlement[1]", "listed twice"),
+    ("paid_as_self_drawn_nested", "payment.paid_as_self_drawn", [["x"]], "payment.paid_as_self_drawn[0]",
+     "expected a pattern id"),
+    ("paid_as_self_drawn_number", "payment.paid_as_self_drawn", [1], "payment.paid_as_self_drawn[0]",
+     "expected a pattern id"),
+    ("paid_as_self_drawn_unknown", "payment.paid_as_self_drawn", ["nope"], "payment.paid_as_self_drawn[0]",
+     "not a pattern of this variant"),
+    ("linear_null", "payment", {"linear": None}, "payment.linear", "expected a number above 0"),
+    ("linear_and_ladder", "payment.linear", 2, "payment.linear", "ladder or linear, not both"),
+    ("no_payment", "payment", DELETE, "payment", "missing"),
+    ("payment_neither", "payment.ladder", DELETE, "payment", "neither is given"),
+    ("ladder_key_huge", "payment.ladder", {3: 8, 10 ** 40: 9}, "payment.ladder.a number of 41 digits",
+     "expected a value 0 to"),
+    ("ladder_amount_huge", "payment.ladder", {3: 10 ** 13}, "payment.ladder.3", "at most 1000000000000"),
+    ("ladder_above_minimum", "payment.ladder", {5: 8}, "payment.ladder", "add ladder rows down to 3"),
+    ("ladder_name_list", "payment.ladder_name", ["a"], "payment.ladder_name", "expected a name"),
+    ("robbed_kong_unknown", "payment.robbed_kong", "nobody", "payment.robbed_kong", "expected one of"),
+    ("stake_text", "payment.stake", "lots", "payment.stake", "expected a number above 0"),
+    ("stake_places", "payment.stake", 0.00001, "payment.stake", "decimal places"),
+    ("discard_negative", "payment.discard", {"shooter": -1}, "payment.discard.shooter", "0 or more"),
+    ("discard_unknown_key", "payment.discard", {"everyone": 1}, "payment.discard.everyone", "unknown key"),
+    ("instant_negative", "instant", {"kong": -4}, "instant.kong", "0 or more"),
+    ("minimum_negative", "minimum", -1, "minimum", "expected an integer 0 to"),
+    ("limit_huge", "limit", 10 ** 40, "limit", "a number of 41 digits"),
+    ("pattern_value_huge", "patterns[1].value", 10 ** 13, "patterns[1].value", "expected an integer 0 to"),
+    ("seats_out_of_order", "seats", ["S", "E"], "seats", "in order from East"),
+    ("seats_one", "seats", ["E"], "seats", "two to four"),
+    ("seats_twice", "seats", ["E", "S", "S"], "seats[2]", "listed twice"),
+    ("rounds_none", "rounds", [], "rounds", "at least one round wind"),
+    ("name_two_lines", "name", "Our\ntable", "name", "on one line"),
+    ("name_empty", "name", " ", "name", "empty text"),
+    ("id_list", "id", ["hk"], "id", "expected a variant id"),
+    ("unit_two_lines", "unit", "faan\u2028x", "unit", "on one line"),
+    ("names_two_lines", "names", {"zh": "a\nb"}, "names.zh", "on one line"),
+    ("pattern_name_two_lines", "patterns[0].name", "a\rb", "patterns[0].name", "on one line"),
+    ("description_list", "description", [1], "description", "expected text"),
+    ("tiles_cards", "tiles.cards", 80, "tiles.cards", "unknown key"),
+    ("below_minimum_key", "payment.below_minimum", 1, "payment.below_minimum", "unknown key"),
 ]
 
 
@@ -456,3 +497,92 @@ def test_a_key_with_a_newline_is_named_on_one_line(tmp_path):
     with pytest.raises(RuleFileError) as exc:
         load_rules_file(path)
     assert "\n" not in exc.value.message and "values.ping\\nwu" in exc.value.message
+
+
+# --------------------------------------------------------------------------
+# Issue 31: the whole-variant files that crashed, or that `rules --check` called ok
+
+
+def _whole_file(tmp_path, vid, old, new):
+    text = builtin_text(vid).replace(f"id: {vid}\n", f"id: {vid}-ours\n", 1)
+    assert old in text
+    path = tmp_path / f"{vid}-ours.yaml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("vid,old,new,named", [
+    ("sg", "settlement: [sg_instant]", "settlement: [[sg_instant]]", "settlement[0]"),
+    ("sg", "paid_as_self_drawn: [thirteen_wonders, eight_flowers]", "paid_as_self_drawn: [[x]]",
+     "payment.paid_as_self_drawn[0]"),
+    ("sg", "paid_as_self_drawn: [thirteen_wonders, eight_flowers]", "paid_as_self_drawn: [1]",
+     "payment.paid_as_self_drawn[0]"),
+    ("paohuzi", "linear: 1", "linear: null", "payment.linear"),
+], ids=["settlement-nested", "paid-nested", "paid-number", "paohuzi-linear-null"])
+def test_the_files_that_crashed_are_refused_in_one_line(tmp_path, vid, old, new, named):
+    path = _whole_file(tmp_path, vid, old, new)
+    check = CliRunner().invoke(cli, ["rules", "--check", str(path)])
+    assert check.exit_code == 1 and "ok" not in check.stdout, check.output
+    assert check.stderr.startswith(f"error: {path}: {named} (line ") and "Traceback" not in check.output
+    hand = "x1x2x3 x4x5x6 x7x8x9 d1d2d3 d2d7d10 d5d5d5 x10x10 d10" if vid == "paohuzi" else "123m 456m 789m 234p 55s"
+    for args in (["score", "-v", str(path), hand], ["rules", str(path)],
+                 ["settle", "-v", str(path), "--winner", "E", "--value", "20"]):
+        res = CliRunner().invoke(cli, args)
+        assert res.exception is None or isinstance(res.exception, SystemExit), repr(res.exception)
+        assert res.exit_code == 2 and len(res.stderr.splitlines()) == 1 and named in res.stderr, res.stderr
+
+
+def test_a_whole_file_may_not_take_a_builtin_id(tmp_path):
+    for written in ("hk", "HK", "paohuzi"):
+        text = (Path(__file__).resolve().parent.parent / "examples" / "cantonese.yaml").read_text(encoding="utf-8")
+        path = tmp_path / "ours.yaml"
+        path.write_text(text.replace("id: cantonese", f"id: {written}", 1), encoding="utf-8")
+        for args in (["score", "-v", str(path), "123m 456m 789m 234p 55s"], ["rules", "--check", str(path)]):
+            res = CliRunner().invoke(cli, args)
+            assert res.exit_code == (2 if args[0] == "score" else 1), res.output
+            low = written.lower()
+            assert f"id (line " in res.stderr and f"is the id of the built-in variant {low}; choose another id, " \
+                f"e.g. {low}-ours" in res.stderr and len(res.stderr.splitlines()) == 1, res.stderr
+    # the control: the same file with its own id is a variant of its own
+    path.write_text(text, encoding="utf-8")
+    res = CliRunner().invoke(cli, ["score", "-v", str(path), "-f", "jsonl", "123m 456m 789m 234p 55s"])
+    assert res.exit_code in (0, 1) and json.loads(res.stdout)["variant"] == "cantonese"
+
+
+def test_a_house_file_may_not_take_a_builtin_id(tmp_path):
+    path = tmp_path / "table.yaml"
+    path.write_text("extends: hk\nid: sg\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "--rules", str(path)])
+    assert res.exit_code == 2 and "'sg' is the id of the built-in variant sg; choose another id" in res.stderr
+    # a house file called hk.yaml gets the id hk-house, not hk (its records do not pass for the built-in)
+    path = tmp_path / "hk.yaml"
+    path.write_text("extends: hk\nvalues: {no_flowers: 2}\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["score", "--rules", str(path), "-f", "jsonl", "123m 456m 789m 234p 55s"])
+    assert json.loads(res.stdout)["variant"] == "hk-house"
+
+
+def test_a_house_table_that_stops_playing_a_pattern_paid_as_self_drawn(tmp_path):
+    # sg pays thirteen wonders as self-drawn; a table that disables it drops it from that list too
+    path = tmp_path / "ours.yaml"
+    path.write_text("extends: sg\ndisable: [thirteen_wonders]\n", encoding="utf-8")
+    from mjcli.house import load_rules_file
+
+    assert load_rules_file(path).payment["paid_as_self_drawn"] == ["eight_flowers"]
+
+
+def test_every_payment_preset_is_checked_like_a_payment_section(monkeypatch, tmp_path):
+    from mjcli import presets
+
+    bad = tmp_path / "payment.yaml"
+    bad.write_text("odd:\n  name: Odd\n  for: [hk]\n  payment:\n    ladder: {1: [2]}\n    linear: null\n",
+                   encoding="utf-8")
+    monkeypatch.setattr(presets, "presets_file", lambda: bad)
+    presets.presets.cache_clear()
+    try:
+        with pytest.raises(RuleFileError) as info:
+            presets.presets()
+    finally:
+        monkeypatch.undo()
+        presets.presets.cache_clear()
+    assert info.value.problems[0].startswith("presets/payment.yaml: odd.payment.ladder.1 (line 5): expected an amount")
+    assert any("odd.payment.linear" in p for p in info.value.problems)

@@ -570,7 +570,7 @@ def test_a_ledger_line_takes_wind_words():
 
 def test_a_seat_that_is_no_wind_is_named():
     r = CliRunner().invoke(cli, ["settle", "-v", "sg", "--winner", "E", "--value", "3", "--kong", "up:concealed"])
-    assert r.exit_code == 2 and "--kong SEAT 'UP' is not a seat in sg" in r.stderr
+    assert r.exit_code == 2 and "--kong SEAT 'up' is not a seat in sg" in r.stderr  # as written
 
 
 def test_lang_in_either_case():

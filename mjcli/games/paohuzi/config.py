@@ -13,12 +13,10 @@ NAME_LANGS = ("en", "ms", "ta", "zh", "th")
 
 
 def _nonneg_int(ck, data, key, path, required=True, minimum=0):
-    v = ck.get(data, key, path, int, f"an integer {minimum} or more", required=required,
-               default=... if required else None)
-    if isinstance(v, int) and not isinstance(v, bool) and v < minimum:
-        ck.fail(f"{path}.{key}", f"expected an integer {minimum} or more, got {v}")
-        return None
-    return v
+    """An integer from ``minimum`` to the core's :data:`~mjcli.variant.MAX_VALUE` (None after a problem)."""
+    from ...variant import MAX_VALUE
+
+    return ck.integer(data, key, path, minimum, MAX_VALUE, required=required, default=... if required else None)
 
 
 def _names(ck, data, path):
@@ -27,11 +25,15 @@ def _names(ck, data, path):
     if not isinstance(data, dict):
         ck.fail(path, "expected a mapping of language code to text, e.g. {en: Ti, th: ไท, zh: 提}")
         return
+    from ...variant import LINE_BREAK
+
     for k, v in data.items():
         if k not in NAME_LANGS:
             ck.fail(f"{path}.{k}", f"unknown language; expected one of {', '.join(NAME_LANGS)}")
         elif not isinstance(v, str):
             ck.fail(f"{path}.{k}", "expected text")
+        elif LINE_BREAK.search(v):  # a name heads a table row and titles the sheet
+            ck.fail(f"{path}.{k}", "expected text on one line, got a line break in it")
 
 
 def validate_section(data, ck) -> None:

@@ -125,8 +125,9 @@ def rules_table(variant, lang: str = "en", fmt: str = "table", *, width: int = 8
     rec = record(variant, lang)
     if fmt == "json":
         from ...contract import shape
+        from ...safetext import escape_json
 
-        return json.dumps(shape("rules", rec), ensure_ascii=False, indent=2) + "\n"
+        return escape_json(json.dumps(shape("rules", rec), ensure_ascii=False, indent=2)) + "\n"
     if fmt in ("jsonl", "csv"):
         import io
 
