@@ -402,7 +402,7 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
     source = records() if jobs == 1 else chunked()
     _in_blocks(sys.stdout)
     try:
-        emit(source, fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error, header=header)
+        emit(source, fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error, header=header, width=_fit_width())
         sys.stdout.flush()  # a write error (disk full) shows here, not after exit
     except BrokenPipeError:  # `| head`: the reader has gone; end quietly (click would exit 1)
         _quiet_stdout()
@@ -641,7 +641,7 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
                 bad = _ledger_chart(v, ledger, fmt, ladder, stake, names, progress)
             else:
                 bad = run_ledger(v, ledger, fmt, sys.stdout, ladder=ladder, stake=stake, players=names,
-                                 progress=progress, header=header)
+                                 progress=progress, header=header, width=_fit_width())
         except MjError as exc:  # the players (line or option): nothing is settled without them
             raise Fail(exc.message) from None
         if bad:
@@ -658,7 +658,7 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
     except MjError as exc:
         raise Fail(exc.message, EXIT_BAD_HAND if exc.code in ("invalid_hand", "parse_error", "invalid_context", "below_minimum")
                    else EXIT_USAGE) from None
-    emit([rec], fmt, "settle", sys.stdout, header=header)
+    emit([rec], fmt, "settle", sys.stdout, header=header, width=_fit_width())
 
 
 def _ledger_chart(v, ledger, fmt, ladder, stake, names, progress=None) -> int:
@@ -696,6 +696,14 @@ def _width() -> int:
     except (AttributeError, ValueError, OSError):
         pass
     return 80
+
+
+def _fit_width() -> int | None:
+    """The width score, wait and settle fit their tables to: $COLUMNS or the terminal's; None (the wide layout as
+    it is) when writing to a pipe or a file with no $COLUMNS."""
+    if os.environ.get("COLUMNS", "").strip().isdigit() or sys.stdout.isatty():
+        return _width()
+    return None
 
 
 @cli.command(epilog=EPILOG, short_help="Print a variant's cheat sheet, or the list of variants.")
