@@ -479,7 +479,10 @@ class _Group(click.Group):
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]},  # no auto envvars: only documented ones
              epilog=EPILOG)
 @click.version_option(__version__, "-V", "--version", prog_name="mjcli")
-def cli():
+@click.option("--color", "--colour", "color", type=_AsciiChoice(["auto", "always", "never"]), default="auto",
+              show_default=True, help="Colour (the chart of settle --ledger --chart is the one coloured output): "
+                                      "auto on a terminal unless $NO_COLOR is set; never writes no escape at all.")
+def cli(color):
     """Price mahjong hands (Hong Kong, Singapore, Malaysian 3 Kaki) and Paohuzi hands.
 
     \b
@@ -487,6 +490,7 @@ def cli():
     mjcli wait  '123m 456m 789m 23p EE'
     mjcli settle --winner E --from S --value 5
     mjcli rules hk
+    mjcli help notation
     """
 
 
@@ -510,6 +514,7 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
     \b
     mjcli score 123m 456m 99s +EEE _SSSS @9s : f1
     mjcli score examples/hk.txt -o answers.txt
+    mjcli score -v sg 123m 456m 789m 234p 55s @4p --format json
 
     With no HAND on a terminal, type hands one a line; Ctrl-D ends. `-` (or a pipe) reads one hand per line
     from standard input until its end (Ctrl-D on a terminal); -i FILE, or a lone FILE argument with a '/' or
@@ -541,6 +546,11 @@ def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, **k
     its score first when it already wins. A hand need not be quoted: unless every argument alone is a
     whole hand, the arguments are one hand. Unquoted, write a shown meld +123p, an added kong ++5555p, a
     concealed kong _5555p and the bonus bar ':'.
+
+    \b
+    mjcli wait 123m 456m 789m 23p EE
+    mjcli wait 123m 456m 789m 23p EE 5s
+    mjcli wait -v paohuzi x1x2x3 x4x5x6 x7x8x9 d1d2d3 d2d7d10 d5d5d5 x10 d10
 
     With no HAND on a terminal, type hands one a line; Ctrl-D ends. `-` (or a pipe) reads one hand per line
     from standard input until its end (Ctrl-D on a terminal); -i FILE, or a lone FILE argument with a '/' or
@@ -615,7 +625,13 @@ def _pairs(values, sep: str, what: str, example: str):
 @output_option
 def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_kong, kongs, bonus, dealt, fei,
            ladder, stake, ledger, progress, chart, players, no_header):
-    """Turn a result into payments: who pays whom and why, and the net per seat."""
+    """Turn a result into payments: who pays whom and why, and the net per seat.
+
+    \b
+    mjcli settle --winner E --from S --value 5
+    mjcli settle -v my3 --winner E --value 6 --kong S:concealed --fei E=1
+    mjcli settle --ledger examples/ledger.jsonl --chart
+    """
     header = _header(fmt, no_header)
     v = _variant(variant, rules_file)
     from .output import emit
@@ -678,7 +694,10 @@ def _ledger_chart(v, ledger, fmt, ladder, stake, names, progress=None) -> int:
         sys.stdout.write(svg_chart(series, title=f"mjcli {v.id} session"))
         return bad
     width = _width()
-    colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    from .chart import colour_wanted
+
+    colour = colour_wanted(click.get_current_context().find_root().params.get("color") or "auto", sys.stdout,
+                           os.environ)
     sys.stdout.write("\n".join(text_chart(series, width=width, colour=colour)) + "\n")
     return bad
 
@@ -728,7 +747,13 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
 
     PATTERNs after the VARIANT (or after -v VARIANT) print only those patterns, in full: each an id, any of
     its names in any language (any case, accents or not), or a word of one (`mjcli rules hk dragons`).
-    `mjcli rules --check FILE...` validates house-rule files instead."""
+    `mjcli rules --check FILE...` validates house-rule files instead.
+
+    \b
+    mjcli rules hk
+    mjcli rules hk dragons
+    mjcli rules -v paohuzi --lang zh
+    """
     from . import rulesview
 
     from .safetext import EscapingWriter
@@ -770,7 +795,12 @@ def schema(kind):
     huxi_group).
 
     With no KIND, list the kinds. Every json/jsonl record names its kind in
-    "schema", e.g. "mjcli/score/1"."""
+    "schema", e.g. "mjcli/score/1".
+
+    \b
+    mjcli schema
+    mjcli schema score
+    """
     from . import contract
 
     if kind is None:
@@ -827,6 +857,37 @@ def completion(shell):
     from .completion import script
 
     click.echo(script(cli, shell), nl=False)
+
+
+@cli.command("help", epilog=EPILOG, short_help="Print a guide offline: notation, variants, errors, config.")
+@click.argument("topic", required=False, metavar="[TOPIC|COMMAND]")
+def help_(topic):
+    """Print a guide shipped with mjcli, offline: notation (typing a hand), variants (the rules of hk, sg,
+    my3 and paohuzi), errors (exit codes and bad input) or config (the config file). A COMMAND prints its
+    help; no TOPIC lists the topics.
+
+    \b
+    mjcli help notation
+    mjcli help variants
+    mjcli help score
+    """
+    from .guides import SUMMARY, TOPICS, guide_text
+
+    if topic is None:
+        for name in TOPICS:
+            click.echo(f"{name:<9} {SUMMARY[name]}")
+        return
+    name = _ascii_lower(topic)
+    if name in TOPICS:
+        click.echo(guide_text(name), nl=False)
+        return
+    command = cli.get_command(click.get_current_context(), name)
+    if command is None:
+        raise Fail(f"no guide or command {topic!r}; topics are {', '.join(TOPICS)} (`mjcli help` lists them), "
+                   f"commands {', '.join(c for c in cli.list_commands(click.get_current_context()) if c != 'help')}")
+    root = click.get_current_context().find_root()
+    with click.Context(command, info_name=name, parent=root) as sub:
+        click.echo(command.get_help(sub))
 
 
 def main(argv=None) -> None:

@@ -183,9 +183,10 @@ def longest_word(text: str) -> int:
     return max((text_width(w) for w in str(text).split() if unbreakable(w)), default=0)
 
 
-def chunks_lines(chunks: list[str], width: int, indent: str = "", more: str = "  ", cont: str = "") -> list[str]:
+def chunks_lines(chunks: list[str], width: int, indent: str = "", more: str = "  ", cont: str = "",
+                 sep: str = "  ") -> list[str]:
     """``chunks`` (each a few words kept together where they fit) laid out two spaces apart in lines of at most
-    ``width`` columns, the first line at ``indent``, the others at ``indent + more``; a chunk too wide for a
+    ``width`` columns (``sep`` apart), the first line at ``indent``, the others at ``indent + more``; a chunk too wide for a
     line is wrapped at its spaces, its own further lines at ``indent + more + cont``.
 
     >>> chunks_lines(["net: E +4", "S -2", "W -1", "N -1"], 14)
@@ -195,8 +196,8 @@ def chunks_lines(chunks: list[str], width: int, indent: str = "", more: str = " 
     cur, lead = "", indent
     for chunk in chunks:
         w = text_width(chunk)
-        if cur and text_width(cur) + 2 + w <= width:
-            cur += "  " + chunk
+        if cur and text_width(cur) + len(sep) + w <= width:
+            cur += sep + chunk
             continue
         if cur:
             out.append(cur)
@@ -220,8 +221,8 @@ def fit_line(line: str, width: int | None) -> list[str]:
     its pieces, else at spaces, the rest indented two more than the line; no word is cut unless it alone is
     wider than the line.
 
-    >>> fit_line("  discard 5p: 8 left (1p 4p 7p), best 3 fan", 24)
-    ['  discard 5p: 8 left (1p', '    4p 7p), best 3 fan']
+    >>> fit_line("already a win: 5 faan: Wan Yat Sik 3, No flowers 1, Zi Mo (self-drawn) 1", 40)
+    ['already a win: 5 faan: Wan Yat Sik 3,', '  No flowers 1, Zi Mo (self-drawn) 1']
     """
     if width is None or text_width(line) <= width:
         return [line]
@@ -229,8 +230,15 @@ def fit_line(line: str, width: int | None) -> list[str]:
     indent = line[:len(line) - len(body)]
     if text_width(indent) + 6 > width:
         indent = ""
-    chunks = [c.strip() for c in body.split("  ") if c.strip()] if "  " in body else [body]
-    return chunks_lines(chunks, width, indent)
+    if "  " in body:
+        return chunks_lines([c.strip() for c in body.split("  ") if c.strip()], width, indent)
+    plain = chunks_lines([body], width, indent)
+    if ", " in body:  # a list: an item kept whole where it fits (a pattern name and its points)
+        items = body.split(", ")
+        listed = chunks_lines([x + "," for x in items[:-1]] + items[-1:], width, indent, sep=" ")
+        if len(listed) <= len(plain):
+            return listed
+    return plain
 
 
 def stacked(headers: list[str], rows: list[list[str]], width: int, indent: str = "") -> list[str]:

@@ -143,3 +143,11 @@ def test_narrow_rules_never_split_an_id():
     for cols in (32, 40, 60):
         ids = {x for x in _run(["rules", "hk"], cols).stdout.split() if "_" in x}
         assert {"half_flush", "small_dragons", "thirteen_orphans"} <= ids
+
+
+def test_the_guide_shows_what_a_phone_shows():
+    """docs/guides/house-rules.md shows `COLUMNS=32 mjcli wait ...` as text (the guide builder runs at 80)."""
+    guide = (ROOT / "docs" / "guides" / "house-rules.md").read_text(encoding="utf-8")
+    block = guide.split("    $ COLUMNS=32 mjcli wait '123m 456m 789m 23p EE'\n", 1)[1].split("\n\n", 1)[0]
+    shown = "\n".join(x[4:] for x in block.splitlines()) + "\n"
+    assert shown == _run(["wait", "123m 456m 789m 23p EE"], 32).stdout
