@@ -28,6 +28,22 @@ PALETTE = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00")
 GREEN, RED, RESET = "\x1b[32m", "\x1b[31m", "\x1b[0m"
 
 Series = Sequence[tuple[str, Sequence]]
+COLOR_MODES = ("auto", "always", "never")
+
+
+def colour_wanted(mode: str, stream, environ) -> bool:
+    """``--color``: ``always``, ``never``, or ``auto``: only on a terminal and when ``NO_COLOR`` is not set.
+
+    >>> import io
+    >>> colour_wanted("always", io.StringIO(), {"NO_COLOR": "1"}), colour_wanted("auto", io.StringIO(), {})
+    (True, False)
+    """
+    if mode in ("always", "never"):
+        return mode == "always"
+    try:
+        return bool(stream.isatty()) and not environ.get("NO_COLOR")
+    except (AttributeError, ValueError):
+        return False
 
 
 def signed(x) -> str:

@@ -456,7 +456,7 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
     source = records() if jobs == 1 else chunked()
     _in_blocks(sys.stdout)
     try:
-        emit(source, fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error, header=header)
+        emit(source, fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error, header=header, width=_fit_width())
         sys.stdout.flush()  # a write error (disk full) shows here, not after exit
     except BrokenPipeError:  # `| head`: the reader has gone; end quietly (click would exit 1)
         _quiet_stdout()
@@ -533,7 +533,10 @@ class _Group(click.Group):
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]},  # no auto envvars: only documented ones
              epilog=EPILOG)
 @click.version_option(__version__, "-V", "--version", prog_name="mjcli")
-def cli():
+@click.option("--color", "--colour", "color", type=_AsciiChoice(["auto", "always", "never"]), default="auto",
+              show_default=True, help="Colour (the chart of settle --ledger --chart is the one coloured output): "
+                                      "auto on a terminal unless $NO_COLOR is set; never writes no escape at all.")
+def cli(color):
     """Price mahjong hands (Hong Kong, Singapore, Malaysian 3 Kaki) and Paohuzi hands.
 
     \b
@@ -541,6 +544,7 @@ def cli():
     mjcli wait  '123m 456m 789m 23p EE'
     mjcli settle --winner E --from S --value 5
     mjcli rules hk
+    mjcli help notation
     """
 
 
@@ -568,6 +572,7 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
     \b
     mjcli score 123m 456m 99s +EEE _SSSS @9s : f1
     mjcli score examples/hk.txt -o answers.txt
+    mjcli score -v sg 123m 456m 789m 234p 55s @4p --format json
 
     With no HAND on a terminal, type hands one a line; Ctrl-D ends. `-` (or a pipe) reads one hand per line
     from standard input until its end (Ctrl-D on a terminal); -i FILE, or a lone FILE argument with a '/' or
@@ -611,6 +616,11 @@ def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, **k
     its score first when it already wins. A hand need not be quoted: unless every argument alone is a
     whole hand, the arguments are one hand. Unquoted, write a shown meld +123p, an added kong ++5555p, a
     concealed kong _5555p and the bonus bar ':'.
+
+    \b
+    mjcli wait 123m 456m 789m 23p EE
+    mjcli wait 123m 456m 789m 23p EE 5s
+    mjcli wait -v paohuzi x1x2x3 x4x5x6 x7x8x9 d1d2d3 d2d7d10 d5d5d5 x10 d10
 
     With no HAND on a terminal, type hands one a line; Ctrl-D ends. `-` (or a pipe) reads one hand per line
     from standard input until its end (Ctrl-D on a terminal); -i FILE, or a lone FILE argument with a '/' or
@@ -687,7 +697,13 @@ def _pairs(values, sep: str, what: str, example: str):
 @output_option
 def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_kong, kongs, bonus, dealt, fei,
            ladder, stake, ledger, progress, chart, players, no_header):
-    """Turn a result into payments: who pays whom and why, and the net per seat."""
+    """Turn a result into payments: who pays whom and why, and the net per seat.
+
+    \b
+    mjcli settle --winner E --from S --value 5
+    mjcli settle -v my3 --winner E --value 6 --kong S:concealed --fei E=1
+    mjcli settle --ledger examples/ledger.jsonl --chart
+    """
     header = _header(fmt, no_header)
     ledger, table = _ledger_header(ledger)
     v = _variant(variant, rules_file, *table)
@@ -708,7 +724,7 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
                 bad = _ledger_chart(v, ledger, fmt, ladder, stake, names, progress)
             else:
                 bad = run_ledger(v, ledger, fmt, sys.stdout, ladder=ladder, stake=stake, players=names,
-                                 progress=progress, header=header)
+                                 progress=progress, header=header, width=_fit_width())
         except MjError as exc:  # the players (line or option): nothing is settled without them
             raise Fail(exc.message) from None
         if bad:
@@ -725,7 +741,7 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
     except MjError as exc:
         raise Fail(exc.message, EXIT_BAD_HAND if exc.code in ("invalid_hand", "parse_error", "invalid_context", "below_minimum")
                    else EXIT_USAGE) from None
-    emit([rec], fmt, "settle", sys.stdout, header=header)
+    emit([rec], fmt, "settle", sys.stdout, header=header, width=_fit_width())
 
 
 def _ledger_header(ledger):
@@ -763,7 +779,10 @@ def _ledger_chart(v, ledger, fmt, ladder, stake, names, progress=None) -> int:
         sys.stdout.write(svg_chart(series, title=f"mjcli {escape_controls(v.id)} session"))
         return bad
     width = _width()
-    colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    from .chart import colour_wanted
+
+    colour = colour_wanted(click.get_current_context().find_root().params.get("color") or "auto", sys.stdout,
+                           os.environ)
     sys.stdout.write("\n".join(text_chart(series, width=width, colour=colour)) + "\n")
     return bad
 
@@ -781,6 +800,14 @@ def _width() -> int:
     except (AttributeError, ValueError, OSError):
         pass
     return 80
+
+
+def _fit_width() -> int | None:
+    """The width score, wait and settle fit their tables to: $COLUMNS or the terminal's; None (the wide layout as
+    it is) when writing to a pipe or a file with no $COLUMNS."""
+    if os.environ.get("COLUMNS", "").strip().isdigit() or sys.stdout.isatty():
+        return _width()
+    return None
 
 
 @cli.command(epilog=EPILOG, short_help="Print a variant's cheat sheet, or the list of variants.")
@@ -805,7 +832,13 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
 
     PATTERNs after the VARIANT (or after -v VARIANT) print only those patterns, in full: each an id, any of
     its names in any language (any case, accents or not), or a word of one (`mjcli rules hk dragons`).
-    `mjcli rules --check FILE...` validates house-rule files instead."""
+    `mjcli rules --check FILE...` validates house-rule files instead.
+
+    \b
+    mjcli rules hk
+    mjcli rules hk dragons
+    mjcli rules -v paohuzi --lang zh
+    """
     from . import rulesview
 
     from .safetext import EscapingWriter
@@ -909,7 +942,12 @@ def schema(kind):
     huxi_group).
 
     With no KIND, list the kinds. Every json/jsonl record names its kind in
-    "schema", e.g. "mjcli/score/1"."""
+    "schema", e.g. "mjcli/score/1".
+
+    \b
+    mjcli schema
+    mjcli schema score
+    """
     from . import contract
 
     if kind is None:
@@ -966,6 +1004,37 @@ def completion(shell):
     from .completion import script
 
     click.echo(script(cli, shell), nl=False)
+
+
+@cli.command("help", epilog=EPILOG, short_help="Print a guide offline: notation, variants, errors, config.")
+@click.argument("topic", required=False, metavar="[TOPIC|COMMAND]")
+def help_(topic):
+    """Print a guide shipped with mjcli, offline: notation (typing a hand), variants (the rules of hk, sg,
+    my3 and paohuzi), errors (exit codes and bad input) or config (the config file). A COMMAND prints its
+    help; no TOPIC lists the topics.
+
+    \b
+    mjcli help notation
+    mjcli help variants
+    mjcli help score
+    """
+    from .guides import SUMMARY, TOPICS, guide_text
+
+    if topic is None:
+        for name in TOPICS:
+            click.echo(f"{name:<9} {SUMMARY[name]}")
+        return
+    name = _ascii_lower(topic)
+    if name in TOPICS:
+        click.echo(guide_text(name), nl=False)
+        return
+    command = cli.get_command(click.get_current_context(), name)
+    if command is None:
+        raise Fail(f"no guide or command {topic!r}; topics are {', '.join(TOPICS)} (`mjcli help` lists them), "
+                   f"commands {', '.join(c for c in cli.list_commands(click.get_current_context()) if c != 'help')}")
+    root = click.get_current_context().find_root()
+    with click.Context(command, info_name=name, parent=root) as sub:
+        click.echo(command.get_help(sub))
 
 
 def main(argv=None) -> None:

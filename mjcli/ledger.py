@@ -660,9 +660,12 @@ def _signed(v) -> str:
     return signed(v)
 
 
-def players_table(rec: dict) -> str:
-    """One hand of the players form as text: the payments, then a table with a column per player."""
-    from .sheet import simple_table
+def players_table(rec: dict, width: int | None = None) -> str:
+    """One hand of the players form as text: the payments, then a table with a column per player (a line a
+    player when that is wider than ``width``)."""
+    from .output import _fitted, _tabler
+
+    simple_table = _tabler(width)
 
     lines = [f"hand {rec['hand_no']}" + (f": {rec['label']}" if rec.get("label") else "")]
     if rec["winner"] is None:
@@ -679,18 +682,24 @@ def players_table(rec: dict) -> str:
     from .money import text as money_text
 
     rows = [[p["from"], p["to"], money_text(p["amount"]), p["reason"]] for p in rec["payments"]]
+    narrow = [[f"{p['from']} pays {p['to']} {money_text(p['amount'])}", p["reason"]] for p in rec["payments"]]
     lines.append(simple_table(rows, ["from", "to", "amount", "reason"], numparse=False,
-                              colalign=("left", "left", "right", "left")) if rows  # every digit, as settle prints
-                 else "no payments")
+                              colalign=("left", "left", "right", "left"), narrow=["", ""], narrow_rows=narrow)
+                 if rows else "no payments")  # every digit, as settle prints
     names = list(rec["seats"])
     grid = [["", *names], None,
             ["seat", *rec["seats"].values()],
             ["net", *(_signed(rec["net"][p]) for p in names)],
             ["running", *(_signed(rec["running"][p]) for p in names)]]
     widths = [max([4] + [len(row[i]) for row in grid if row]) for i in range(len(names) + 1)]
+    grid_lines = []
     for row in grid:  # a column per player, its name at the head, figures to the right
         cells = ["-" * w for w in widths] if row is None else row
-        lines.append("  ".join([cells[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(cells[1:], widths[1:])]))
+        grid_lines.append("  ".join([cells[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(cells[1:], widths[1:])]))
+    if width is not None and any(len(x) > width for x in grid_lines):  # a narrow screen: a line a player
+        grid_lines = [f"{p} ({rec['seats'][p]}): net {_signed(rec['net'][p])}  running {_signed(rec['running'][p])}"
+                      for p in names]
+    lines.extend(grid_lines)
     for note in rec.get("notes", ()):
         lines.append(f"note: {note}")
     nxt, deal = rec["next_dealer"], rec["deal"]
@@ -700,7 +709,7 @@ def players_table(rec: dict) -> str:
         lines.append(f"deal: moves to {nxt}, " + ("the winner" if rec["winner"] is not None else "who drew last"))
     else:
         lines.append(f"deal: passes to {nxt}")
-    return "\n".join(lines)
+    return _fitted(lines, width)
 
 
 def ledger_series(variant, binary_file: BinaryIO, ladder: str | None = None, stake=None,
@@ -729,8 +738,9 @@ def ledger_series(variant, binary_file: BinaryIO, ladder: str | None = None, sta
 
 def run_ledger(variant, binary_file: BinaryIO, fmt: str, out: TextIO, ladder: str | None = None,
                stake: float | None = None, players: tuple[str, ...] | None = None,
-               progress: bool | None = None, header: bool = True) -> int:
-    """Settle every hand of a ledger and write the records; return the number of bad lines.
+               progress: bool | None = None, header: bool = True, width: int | None = None) -> int:
+    """Settle every hand of a ledger and write the records; return the number of bad lines (``width``: a
+    table's lines fitted to it, see :func:`mjcli.output.emit`).
 
     A bad players line (or ``players``) raises :class:`SettleError` before anything is written.
     """
@@ -750,13 +760,13 @@ def run_ledger(variant, binary_file: BinaryIO, fmt: str, out: TextIO, ladder: st
     session, items = _first_players(variant, track(_lines(binary_file), binary_file, progress, "hands"), players)
     records = _records(variant, items, ladder, stake, state, session)
     if session is None or fmt in ("json", "jsonl", "csv"):
-        emit(records, fmt, "ledger", out, on_error=on_error, header=header)
+        emit(records, fmt, "ledger", out, on_error=on_error, header=header, width=width)
     else:
         first = True
         for rec in records:
             if not rec["ok"]:
                 on_error(rec)
                 continue
-            out.write(("" if first else "\n") + players_table(rec) + "\n")
+            out.write(("" if first else "\n") + players_table(rec, width) + "\n")
             first = False
     return state["bad"]

@@ -96,14 +96,14 @@ def _json_escape_surrogate(m) -> str:
 # --- tables ------------------------------------------------------------------
 
 
-def score_table(rec: dict, glyphs: bool = False) -> str:
-    from .sheet import simple_table
+def score_table(rec: dict, glyphs: bool = False, width: int | None = None) -> str:
+    simple_table = _tabler(width)
 
     unit = rec["unit"]
     lines = [_hand_glyphs(rec["hand"], glyphs) + f"   ({rec['variant']})"]
     if not rec["winning"]:
         lines.append("not a winning hand: " + (rec.get("reason") or "the tiles do not form sets and a pair"))
-        return "\n".join(lines)
+        return _fitted(lines, width)
     if rec.get("reading"):
         lines.append(f"reading: {rec['reading']}")
     if rec.get("huxi") is not None and rec.get("groups"):
@@ -111,7 +111,7 @@ def score_table(rec: dict, glyphs: bool = False) -> str:
         lines.append(simple_table(rows, ["group", "kind", "huxi"]))
     rows = [[p["name"], p["id"], p["count"] if p["count"] != 1 else "", p["points"]] for p in rec["patterns"]]
     if rows:
-        lines.append(simple_table(rows, ["pattern", "id", "x", unit]))
+        lines.append(simple_table(rows, ["pattern", "id", "x", unit], narrow=["pattern", "id", "times", unit]))
     elif not rec.get("groups"):
         lines.append("(no scoring patterns)")
     verdict = []
@@ -129,7 +129,7 @@ def score_table(rec: dict, glyphs: bool = False) -> str:
         rows = [[r["reading"], ", ".join(f"{p['id']} {p['points']}" for p in r["patterns"]) or "-", r["total"]]
                 for r in rec["readings"]]
         lines.append(simple_table(rows, ["reading", "patterns", unit]))
-    return "\n".join(lines)
+    return _fitted(lines, width)
 
 
 def payment_text(pay: dict | None) -> str:
@@ -143,12 +143,12 @@ def payment_text(pay: dict | None) -> str:
             f"(total {_money(pay['total'])})")
 
 
-def wait_table(rec: dict, glyphs: bool = False) -> str:
+def wait_table(rec: dict, glyphs: bool = False, width: int | None = None) -> str:
     lines = [_hand_glyphs(rec["hand"], glyphs) + f"   ({rec['variant']})"]
     if not rec["ready"] and not rec.get("wins_as_is"):
         lines.append("not ready: no tile completes this hand")
         lines.extend(f"note: {n}" for n in rec.get("notes", ()))
-        return "\n".join(lines)
+        return _fitted(lines, width)
     won = rec.get("wins_as_is")
     if rec.get("discards") is not None and won:  # it already wins: the score first, then one line a discard
         verdict = "" if won["meets_minimum"] else f" (below the minimum {won['minimum']})"
@@ -162,28 +162,34 @@ def wait_table(rec: dict, glyphs: bool = False) -> str:
             best = f", best {d['best']} {rec['unit']}" if d.get("best") is not None else ""
             lines.append(f"  discard {_glyph_text(d['discard'], glyphs)}: {d['tiles_left']} left ({tiles}){best}")
         lines.extend(f"note: {n}" for n in rec.get("notes", ()) if "already form a winning hand" not in n)
-        return "\n".join(lines)
+        return _fitted(lines, width)
     if rec.get("discards") is not None:  # a 14-tile hand: the waits after each discard
         for d in rec["discards"]:
             more = f" ({d['payable_left']} of them pay)" if d.get("payable_left", d["tiles_left"]) != d["tiles_left"] else ""
             lines.append(f"discard {_glyph_text(d['discard'], glyphs)}: {d['tiles_left']} tiles left{more}")
-            lines.append(_wait_rows(d["waits"], rec, glyphs))
+            lines.append(_wait_rows(d["waits"], rec, glyphs, width))
         lines.extend(f"note: {n}" for n in rec.get("notes", ()))
-        return "\n".join(lines)
-    lines.append(_wait_rows(rec["waits"], rec, glyphs))
+        return _fitted(lines, width)
+    lines.append(_wait_rows(rec["waits"], rec, glyphs, width))
     for n in rec.get("notes", ()):
         lines.append(f"note: {n}")
-    return "\n".join(lines)
+    return _fitted(lines, width)
 
 
-def _wait_rows(waits, rec, glyphs) -> str:
-    from .sheet import simple_table
+def _wait_rows(waits, rec, glyphs, width=None) -> str:
+    simple_table = _tabler(width)
 
     unit = rec["unit"]
     if waits and waits[0].get("self_drawn_tun") is not None:  # paohuzi: huxi and tun by who revealed the card
         rows = [[w["tile"], w["left"], _num(w["discard"]), w["discard_tun"] or "-", _num(w["self_drawn"]),
                  w["self_drawn_tun"] or "-"] for w in waits]
-        return simple_table(rows, ["card", "left", f"by another ({unit})", "tun", f"by self ({unit})", "tun"])
+        def worth(value, tun):
+            return "-" if value is None else f"{_num(value)} {unit}" + (f", {tun} tun" if tun else "")
+
+        narrow = [[w["tile"], w["left"], worth(w["discard"], w["discard_tun"]),
+                   worth(w["self_drawn"], w["self_drawn_tun"])] for w in waits]
+        return simple_table(rows, ["card", "left", f"by another ({unit})", "tun", f"by self ({unit})", "tun"],
+                            narrow=["card", "left", "by another", "by self"], narrow_rows=narrow)
     rows = []
     for w in waits:
         flag = ""
@@ -197,8 +203,8 @@ def _wait_rows(waits, rec, glyphs) -> str:
     return simple_table(rows, ["tile", "left", f"discard ({unit})", f"self-drawn ({unit})", "note"])
 
 
-def settle_table(rec: dict, glyphs: bool = False) -> str:
-    from .sheet import simple_table
+def settle_table(rec: dict, glyphs: bool = False, width: int | None = None) -> str:
+    simple_table = _tabler(width)
 
     lines = []
     if rec.get("hand_no") is not None:
@@ -206,16 +212,17 @@ def settle_table(rec: dict, glyphs: bool = False) -> str:
     if rec.get("value") is not None:
         lines.append(f"value: {value_text(rec)}   base: {_money(rec['base'])}")
     rows = [[p["from"], p["to"], _money(p["amount"]), p["reason"]] for p in rec["payments"]]
+    narrow = [[f"{p['from']} pays {p['to']} {_money(p['amount'])}", p["reason"]] for p in rec["payments"]]
     lines.append(simple_table(rows, ["from", "to", "amount", "reason"], numparse=False,
-                          colalign=("left", "left", "right", "left")) if rows  # every digit: no float on the way
-                 else "no payments")
+                          colalign=("left", "left", "right", "left"), narrow=["", ""], narrow_rows=narrow)
+                 if rows else "no payments")  # every digit: no float on the way
     net = rec["net"]
     lines.append("net: " + "  ".join(f"{s} {_signed(v)}" for s, v in net.items()))
     if rec.get("running"):
         lines.append("running: " + "  ".join(f"{s} {_signed(v)}" for s, v in rec["running"].items()))
     for n in rec.get("notes", ()):
         lines.append(f"note: {n}")
-    return "\n".join(lines)
+    return _fitted(lines, width)
 
 
 def value_text(rec: dict) -> str:
@@ -228,7 +235,32 @@ def value_text(rec: dict) -> str:
     return f"{rec['value']}" + (f" (paid as {paid})" if paid is not None and paid != rec["value"] else "")
 
 
-TABLES: dict[str, Callable[[dict, bool], str]] = {"score": score_table, "wait": wait_table, "settle": settle_table,
+def _tabler(width: int | None):
+    """:func:`mjcli.sheet.simple_table` as it is when it fits ``width`` (None: any width); else the rows
+    stacked, no frame (a narrow screen, issue 27): ``narrow`` headers and ``narrow_rows`` may say it better there."""
+    from .sheet import simple_table, stacked, text_width
+
+    def table(rows, headers, *, narrow=None, narrow_rows=None, **kw) -> str:
+        text = simple_table(rows, headers, **kw)
+        if width is None or all(text_width(x) <= width for x in text.split("\n")):
+            return text
+        cells = [["" if c is None else str(c) for c in r] for r in (narrow_rows or rows)]
+        return "\n".join(stacked(list(narrow or headers), cells, width))
+
+    return table
+
+
+def _fitted(lines: list[str], width: int | None) -> str:
+    """The lines of a table record, each broken to fit ``width`` columns (None: as they are)."""
+    text = "\n".join(lines)
+    if width is None:
+        return text
+    from .sheet import fit_line
+
+    return "\n".join(x for line in text.split("\n") for x in fit_line(line, width))
+
+
+TABLES: dict[str, Callable[..., str]] = {"score": score_table, "wait": wait_table, "settle": settle_table,
                                                   "ledger": settle_table}
 
 
@@ -258,11 +290,12 @@ def _csv_cell(v):
 
 
 def emit(records: Iterable[dict], fmt: str, kind: str, out: TextIO, *, glyphs: bool = False,
-         on_error: Callable[[dict], None] | None = None, header: bool = True) -> None:
+         on_error: Callable[[dict], None] | None = None, header: bool = True, width: int | None = None) -> None:
     """Write every record in ``fmt``; error records go to ``on_error`` as well in table form.
 
     Every record is first given the fixed shape of its kind (:func:`mjcli.contract.shape`); ``header``
-    False leaves out the CSV header line."""
+    False leaves out the CSV header line; ``width`` fits a table's lines to that many columns (None: the
+    wide layout as it is, whatever its width)."""
     from .contract import shape
 
     if fmt in ("json", "jsonl"):  # a record may come as its JSON text already (mjcli.batch.json_record)
@@ -299,5 +332,5 @@ def emit(records: Iterable[dict], fmt: str, kind: str, out: TextIO, *, glyphs: b
             continue
         if not first:
             out.write("\n")
-        out.write(render(rec, glyphs) + "\n")
+        out.write((render(rec, glyphs) if width is None else render(rec, glyphs, width)) + "\n")
         first = False

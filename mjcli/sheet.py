@@ -38,7 +38,7 @@ def _wc():
     return _WC
 
 
-MIN_WIDTH = 40  # narrower than this, lines may run over
+MIN_WIDTH = 32  # narrower than this, lines may run over
 
 
 def _char_width(c: str) -> int:
@@ -66,8 +66,17 @@ def _cut(word: str, width: int) -> tuple[str, str]:
     """The longest head of ``word`` that fits ``width`` (at least one character), and the rest."""
     for i in range(2, len(word) + 1):  # measured as a whole: a cluster may be narrower than its characters
         if text_width(word[:i]) > width:
-            return word[:i - 1], word[i - 1:]
+            k = i - 1
+            while k > 1 and _ascii_word(word[k - 1]) and _ascii_word(word[k]):
+                k -= 1  # not inside a number or an id written among wide characters
+            if _ascii_word(word[k - 1]) and _ascii_word(word[k]):
+                k = i - 1  # the word is all one number or id: it has to be cut
+            return word[:k], word[k:]
     return word, ""
+
+
+def _ascii_word(c: str) -> bool:
+    return c.isascii() and (c.isalnum() or c in "_.")
 
 
 def wrap(text: str, width: int) -> list[str]:
@@ -144,6 +153,8 @@ def text_table(headers: list[str], rows: list[list[str]], width: int, least: lis
                for j in range(n)]
     least = least or [min(w, 8) for w in natural]
     widths = fit(natural, least, width - len(indent) - 2 * (n - 1))
+    if any(longest_word(c) > widths[j] for r in [headers, *rows] for j, c in enumerate(r)):
+        return stacked(headers, rows, width, indent)  # a column too narrow for an id or a number: no frame
     cells = [[wrap(c, widths[j]) for j, c in enumerate(r)] for r in rows]
     heads = [wrap(h, widths[j]) for j, h in enumerate(headers)]
     widths = [max([text_width(x) for x in heads[j]] + [text_width(x) for r in cells for x in r[j]])
@@ -158,6 +169,108 @@ def text_table(headers: list[str], rows: list[list[str]], width: int, least: lis
 
     return lines_of(heads) + [(indent + "  ".join("-" * w for w in widths))] + [
         line for r in cells for line in lines_of(r)]
+
+
+def unbreakable(word: str) -> bool:
+    """Whether ``word`` must not be cut across lines: any word but one of Chinese (or other wide) characters or
+    of Thai, scripts that break between characters (an id, a tile, a number, a Latin word: never cut)."""
+    if word.isascii():
+        return True
+    return not any(0x0E00 <= ord(c) <= 0x0E7F or _char_width(c) == 2 for c in word)
+
+
+def longest_word(text: str) -> int:
+    """The width of the widest word of ``text`` that must not be cut (0 when none)."""
+    return max((text_width(w) for w in str(text).split() if unbreakable(w)), default=0)
+
+
+def chunks_lines(chunks: list[str], width: int, indent: str = "", more: str = "  ", cont: str = "",
+                 sep: str = "  ") -> list[str]:
+    """``chunks`` (each a few words kept together where they fit) laid out two spaces apart in lines of at most
+    ``width`` columns (``sep`` apart), the first line at ``indent``, the others at ``indent + more``; a chunk too wide for a
+    line is wrapped at its spaces, its own further lines at ``indent + more + cont``.
+
+    >>> chunks_lines(["net: E +4", "S -2", "W -1", "N -1"], 14)
+    ['net: E +4', '  S -2  W -1', '  N -1']
+    """
+    out: list[str] = []
+    cur, lead = "", indent
+    for chunk in chunks:
+        w = text_width(chunk)
+        if cur and text_width(cur) + len(sep) + w <= width:
+            cur += sep + chunk
+            continue
+        if cur:
+            out.append(cur)
+            lead = indent + more
+        if text_width(lead) + w <= width:
+            cur = lead + chunk
+            continue
+        parts = wrap(chunk, max(1, width - text_width(lead)))
+        out.append(lead + parts[0])
+        after = indent + more + cont
+        rest = wrap(" ".join(parts[1:]), max(1, width - text_width(after))) if parts[1:] else []
+        out.extend(after + x for x in rest)
+        cur, lead = "", indent + more  # what follows a chunk that took lines starts a line of its own
+    if cur or not out:
+        out.append(cur)
+    return [x.rstrip() for x in out]
+
+
+def fit_line(line: str, width: int | None) -> list[str]:
+    """One line of text in lines of at most ``width`` columns (None: as it is): broken where two spaces part
+    its pieces, else at spaces, the rest indented two more than the line; no word is cut unless it alone is
+    wider than the line.
+
+    >>> fit_line("already a win: 5 faan: Wan Yat Sik 3, No flowers 1, Zi Mo (self-drawn) 1", 40)
+    ['already a win: 5 faan: Wan Yat Sik 3,', '  No flowers 1, Zi Mo (self-drawn) 1']
+    """
+    if width is None or text_width(line) <= width:
+        return [line]
+    body = line.lstrip(" ")
+    indent = line[:len(line) - len(body)]
+    if text_width(indent) + 6 > width:
+        indent = ""
+    if "  " in body:
+        return chunks_lines([c.strip() for c in body.split("  ") if c.strip()], width, indent)
+    plain = chunks_lines([body], width, indent)
+    if ", " in body:  # a list: an item kept whole where it fits (a pattern name and its points)
+        items = body.split(", ")
+        listed = chunks_lines([x + "," for x in items[:-1]] + items[-1:], width, indent, sep=" ")
+        if len(listed) <= len(plain):
+            return listed
+    return plain
+
+
+def stacked(headers: list[str], rows: list[list[str]], width: int, indent: str = "") -> list[str]:
+    """A table for a narrow screen, with no frame: each row its first cell on a line, then ``header: cell``
+    for the others that are not empty, indented under it.
+
+    >>> print("\\n".join(stacked(["id", "fan", "when"], [["ping_hu", "1", "Four chows and any pair"]], 24)))
+    ping_hu
+      fan: 1
+      when: Four chows and
+        any pair
+    """
+    out: list[str] = []
+    for r in rows:
+        first = str(r[0]).split("\n")
+        for x in first:
+            out.extend(chunks_lines([x], width, indent, "  "))
+        chunks = []
+        for h, c in zip(headers[1:], r[1:]):
+            c = str(c)
+            if not c.strip():
+                continue
+            for k, part in enumerate(c.split("\n")):
+                if k == 0:
+                    chunks.append(f"{h}: {part}" if h.strip() else part)
+                else:  # a line of its own: written after what came before
+                    out.extend(chunks_lines(chunks, width, indent + "  ", "", "  "))
+                    chunks = [part]
+        if chunks:
+            out.extend(chunks_lines(chunks, width, indent + "  ", "", "  "))
+    return out
 
 
 def render(doc: list[tuple], fmt: str, width: int = 80) -> str:

@@ -28,3 +28,11 @@ def hk():
 @pytest.fixture
 def runner():
     return CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _no_columns_unless_asked(monkeypatch):
+    """No $COLUMNS in a test unless it sets one: score, wait and settle fit their tables to $COLUMNS (issue 27),
+    and a value left in the environment by a library (readline exports COLUMNS) must not change what a test
+    without it sees."""
+    monkeypatch.delenv("COLUMNS", raising=False)

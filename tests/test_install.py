@@ -80,3 +80,13 @@ def test_installed_schemas(installed, tmp_path):
     res = _run(installed, tmp_path, "schema", "ledger")
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout)["$id"] == "mjcli/ledger/1"
+
+
+def test_installed_guides(installed, tmp_path):
+    """`mjcli help TOPIC` prints the guides offline from the installed package (issue 27): docs/*.md are package
+    data of ``mjcli.docs``; their sources in docs/guides/ are not shipped."""
+    assert (installed / "mjcli" / "docs" / "notation.md").is_file()
+    assert not (installed / "mjcli" / "docs" / "guides").exists()
+    res = _run(installed, tmp_path, "help", "errors")
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.startswith("# Errors, exit codes and bad input\n") and "| 130 |" in res.stdout

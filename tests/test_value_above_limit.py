@@ -111,7 +111,7 @@ def test_ledger_lines_are_paid_as_the_limit():
 
 
 @pytest.mark.parametrize("line,message", [
-    ('{"winner": "S", "value": -1}', "--value -1: write a whole number 0 or more"),
+    ('{"winner": "S", "value": -1}', "\"value\" -1: write a whole number 0 or more"),
     ('{"winner": "S", "value": 5.5}', "value: expected a whole number, got 5.5"),
     ('{"winner": "S", "value": "13"}', "value: expected a whole number"),
     ('{"winner": "S", "value": true}', "value: expected a whole number, got true"),
