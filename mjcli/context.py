@@ -125,7 +125,8 @@ def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False) -> Ha
         if w in flags:
             shown = [m for m in hand.melds if m.exposure in (CLAIMED, ADDED)]
             if shown:
-                raise ContextError(f"{word(w)} contradicts the claimed meld {shown[0].text()}: a {w} hand claims "
+                raise ContextError(f"{word(w)} contradicts the claimed meld {shown[0].text()}: "
+                                   f"{'an' if w == 'earthly' else 'a'} {w} hand claims "
                                    "nothing; write a concealed kong as (5555p)")
     kongs = sum(1 for m in hand.melds if m.kind == KONG)
     if "kong-on-kong" in flags and kongs < 2:

@@ -447,6 +447,8 @@ def score(hand: Hand, variant, *, all_readings: bool = False, overrides: dict | 
         robbed = _robbed(tally[0])
         if robbed is not None:  # a win on no tile (seven flowers): never self-drawn, no word about the tile
             robbed_bonus_win(hand, robbed.name, overrides)
+            if alone.winning:
+                alone.hand = format_hand(hand, win=False)  # it wins on no tile: no @ shown
         results = [alone]
     if len(results) > 1:
         results.sort(key=_rank, reverse=True)

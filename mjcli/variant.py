@@ -619,7 +619,8 @@ def check_session(ck: Checker, data, path: str) -> dict:
         elif key not in data and key in SESSION_DEFAULTS:
             out[key] = SESSION_DEFAULTS[key]
         elif key not in data:
-            ck.fail(f"{path}.{key}", f"missing; expected one of {', '.join(choices)}")
+            why = " (deal: rotate needs it: who deals after a drawn hand with a kong)" if key == "drawn_with_kong" else ""
+            ck.fail(f"{path}.{key}", f"missing{why}; expected one of {', '.join(choices)}")
         elif data[key] not in choices:
             ck.fail(f"{path}.{key}", f"expected one of {', '.join(choices)}, got {describe(data[key])}")
         else:
