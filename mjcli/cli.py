@@ -291,6 +291,20 @@ def _names_a_file(word: str) -> bool:
     return "/" in word or os.sep in word or word.endswith((".txt", ".jsonl"))
 
 
+def lang_option(fn):
+    """--lang: the words of a table (headings, units, verdicts, payments, notes) in that language."""
+    return click.option("--lang", type=_AsciiChoice(["en", "ms", "ta", "zh", "th"]), default=None,
+                        help="Language of the table (zh: Traditional characters; json, jsonl and csv stay "
+                             "English) [default: $MJCLI_LANG, the config file's lang, en].")(fn)
+
+
+def _speak(lang, v=None) -> None:
+    """Tables in ``lang`` (the option, else $MJCLI_LANG, the config file, en) until the command ends."""
+    from .i18n import use
+
+    use(_table_setting("lang", lang), v)
+
+
 def input_options(fn):
     """``-i/--input FILE`` (a file of hands, one a line, as standard input would give them) and ``-o/--output
     FILE`` (issue 27); a lone argument that names a file (see :func:`_names_a_file`) is read as ``-i FILE``."""
@@ -546,6 +560,9 @@ def cli(color):
     mjcli rules hk
     mjcli help notation
     """
+    from .i18n import use
+
+    click.get_current_context().call_on_close(lambda: use("en"))  # --lang lasts one command (tests run many)
 
 
 @cli.command(epilog=EPILOG, short_help="Score hands: patterns, total, verdicts, payment.")
@@ -563,7 +580,9 @@ def cli(color):
 @click.option("--stake", type=_Decimal(), default=None, metavar="DECIMAL",
               help="Show the payment in money: this much per unit.")
 @input_options
-def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_header, jobs, ladder, stake, **kw):
+@lang_option
+def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_header, jobs, ladder, stake, lang,
+          **kw):
     """Score HANDS (or one hand per line on standard input): every pattern, the total, verdicts, payment.
 
     A hand need not be quoted: unless every argument alone is a whole hand, the arguments are one hand.
@@ -582,6 +601,7 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
     v = _variant(variant, rules_file, how=how)
     ov = _overrides(kw)
     ladder, stake = _table_setting("ladder", ladder), _table_setting("stake", stake)
+    _speak(lang, v)
     pay = None
     if ladder is not None or stake is not None:  # the payment as settle pays it (payments.priced)
         from .payments import priced
@@ -609,7 +629,8 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
 @jobs_option
 @context_options
 @input_options
-def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, **kw):
+@lang_option
+def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, lang, **kw):
     """List the tiles that complete each ready HAND, how many are left, and what each win is worth.
 
     A HAND of 13 tiles: what completes it. Of 14 (one just drawn): what each discard leaves, and
@@ -635,6 +656,7 @@ def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, **k
     how: dict = {}
     v = _variant(variant, rules_file, how=how)
     ov = _overrides(kw)
+    _speak(lang, v)
     from .api import wait_answer
 
     chosen = how["rules"] or how["variant"]
@@ -695,8 +717,9 @@ def _pairs(values, sep: str, what: str, example: str):
                    "hands then name players and mjcli works out dealer, seats and round.")
 @header_option
 @output_option
+@lang_option
 def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_kong, kongs, bonus, dealt, fei,
-           ladder, stake, ledger, progress, chart, players, no_header):
+           ladder, stake, ledger, progress, chart, players, no_header, lang):
     """Turn a result into payments: who pays whom and why, and the net per seat.
 
     \b
@@ -708,6 +731,7 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
     ledger, table = _ledger_header(ledger)
     v = _variant(variant, rules_file, *table)
     ladder, stake = _table_setting("ladder", ladder, *table), _table_setting("stake", stake, *table)
+    _speak(_table_setting("lang", lang, *table), v)
     from .output import emit
 
     if players is not None and ledger is None:
@@ -819,7 +843,8 @@ def _fit_width() -> int | None:
 @click.option("--long", "long_", is_flag=True, help="Add each pattern's full description and example hand.")
 @click.option("--tiles", is_flag=True, help="Print the tile set and the notation of the variant.")
 @click.option("--lang", type=_AsciiChoice(["en", "ms", "ta", "zh", "th"]), default=None,
-              help="Language of pattern names and descriptions [default: $MJCLI_LANG, the config file's lang, en].")
+              help="Language of the sheet: its words, pattern names and descriptions where the variant gives them "
+                   "(zh: Traditional characters) [default: $MJCLI_LANG, the config file's lang, en].")
 @click.option("--check", "check", multiple=True, metavar="FILE", help="Validate rule files; exit 1 on any error.")
 @click.option("--patterns", "list_patterns", is_flag=True, help="List the registered pattern ids.")
 @click.option("--format", "-f", "fmt", type=_AsciiChoice(["table", "json", "jsonl", "csv", "markdown", "html"]),
@@ -844,6 +869,7 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
     from .safetext import EscapingWriter
 
     lang = _table_setting("lang", lang)
+    _speak(lang)
 
     out = sys.stdout if fmt in ("json", "jsonl") else EscapingWriter(sys.stdout)  # a rule file's id or name: no raw ESC
     if check:  # --check A B C: the words after the first file are files too

@@ -12,6 +12,9 @@ import os
 import re
 from typing import Callable, Iterable, TextIO
 
+from .i18n import phrase as _p
+from .i18n import pattern_name as _pname
+from .i18n import tr as _t
 from .money import signed as _signed
 from .money import text as _money
 from .safetext import EscapingWriter, escape_json
@@ -99,108 +102,117 @@ def _json_escape_surrogate(m) -> str:
 def score_table(rec: dict, glyphs: bool = False, width: int | None = None) -> str:
     simple_table = _tabler(width)
 
-    unit = rec["unit"]
+    unit = _p(rec["unit"])
     lines = [_hand_glyphs(rec["hand"], glyphs) + f"   ({rec['variant']})"]
     if not rec["winning"]:
-        lines.append("not a winning hand: " + (rec.get("reason") or "the tiles do not form sets and a pair"))
+        lines.append(_t("not a winning hand: ") + _p(rec.get("reason") or "the tiles do not form sets and a pair"))
         return _fitted(lines, width)
     if rec.get("reading"):
-        lines.append(f"reading: {rec['reading']}")
+        lines.append(_t("reading: ") + rec["reading"])
     if rec.get("huxi") is not None and rec.get("groups"):
         rows = [[g["text"], g["kind"], g["huxi"]] for g in rec["groups"]]
-        lines.append(simple_table(rows, ["group", "kind", "huxi"]))
-    rows = [[p["name"], p["id"], p["count"] if p["count"] != 1 else "", p["points"]] for p in rec["patterns"]]
+        lines.append(simple_table(rows, [_t("group"), _t("kind"), _p("huxi")]))
+    rows = [[_pname(p["id"], p["name"]), p["id"], p["count"] if p["count"] != 1 else "", p["points"]]
+            for p in rec["patterns"]]
     if rows:
-        lines.append(simple_table(rows, ["pattern", "id", "x", unit], narrow=["pattern", "id", "times", unit]))
+        lines.append(simple_table(rows, [_t("pattern"), "id", "x", unit],
+                                  narrow=[_t("pattern"), "id", _t("times"), unit]))
     elif not rec.get("groups"):
-        lines.append("(no scoring patterns)")
+        lines.append(_t("(no scoring patterns)"))
     verdict = []
     if rec["limit_hand"]:
-        verdict.append("limit hand")
+        verdict.append(_t("limit hand"))
     elif rec["raw"] > rec["total"]:
-        verdict.append(f"raw {rec['raw']}, capped at the limit {rec['limit']}")
-    verdict.append(f"minimum {rec['minimum']}: {'met' if rec['meets_minimum'] else 'NOT met'}")
-    extra = f" ({rec['tun']} tun)" if rec.get("tun") is not None else ""
-    lines.append(f"total: {rec['total']} {unit}{extra}   [{'; '.join(verdict)}]")
-    lines.append("payment: " + payment_text(rec.get("payment")))
-    lines.extend(f"note: {n}" for n in rec.get("notes") or ())
+        verdict.append(_t("raw {raw}, capped at the limit {limit}", raw=rec["raw"], limit=rec["limit"]))
+    verdict.append(_t("minimum {n}: met" if rec["meets_minimum"] else "minimum {n}: NOT met", n=rec["minimum"]))
+    extra = _t(" ({n} tun)", n=rec["tun"]) if rec.get("tun") is not None else ""
+    lines.append(_t("total: {total} {unit}", total=rec["total"], unit=unit) + f"{extra}   [{'; '.join(verdict)}]")
+    lines.append(_t("payment: ") + payment_text(rec.get("payment")))
+    lines.extend(_t("note: ") + _p(n) for n in rec.get("notes") or ())
     if rec.get("readings"):
-        lines.append("every reading, best first:")
+        lines.append(_t("every reading, best first:"))
         rows = [[r["reading"], ", ".join(f"{p['id']} {p['points']}" for p in r["patterns"]) or "-", r["total"]]
                 for r in rec["readings"]]
-        lines.append(simple_table(rows, ["reading", "patterns", unit]))
+        lines.append(simple_table(rows, [_t("reading"), _t("patterns"), unit]))
     return _fitted(lines, width)
 
 
 def payment_text(pay: dict | None) -> str:
     if not pay:
-        return "nothing (below the minimum)"
+        return _t("nothing (below the minimum)")
     if pay.get("each") is not None:
-        return f"each loser pays {_money(pay['each'])} (total {_money(pay['total'])})"
+        return _t("each loser pays {each} (total {total})", each=_money(pay["each"]), total=_money(pay["total"]))
     if pay.get("robbed_kong"):
-        return f"the konger pays {_money(pay['shooter'])}, the whole self-draw amount (robbed kong)"
-    return (f"shooter pays {_money(pay['shooter'])}, each other loser {_money(pay['others'])} "
-            f"(total {_money(pay['total'])})")
+        return _t("the konger pays {n}, the whole self-draw amount (robbed kong)", n=_money(pay["shooter"]))
+    return _t("shooter pays {shooter}, each other loser {others} (total {total})", shooter=_money(pay["shooter"]),
+              others=_money(pay["others"]), total=_money(pay["total"]))
 
 
 def wait_table(rec: dict, glyphs: bool = False, width: int | None = None) -> str:
     lines = [_hand_glyphs(rec["hand"], glyphs) + f"   ({rec['variant']})"]
     if not rec["ready"] and not rec.get("wins_as_is"):
-        lines.append("not ready: no tile completes this hand")
-        lines.extend(f"note: {n}" for n in rec.get("notes", ()))
+        lines.append(_t("not ready: no tile completes this hand"))
+        lines.extend(_t("note: ") + _p(n) for n in rec.get("notes", ()))
         return _fitted(lines, width)
     won = rec.get("wins_as_is")
     if rec.get("discards") is not None and won:  # it already wins: the score first, then one line a discard
-        verdict = "" if won["meets_minimum"] else f" (below the minimum {won['minimum']})"
-        lines.append(f"already a win: {won['total']} {won['unit']}{verdict}: "
-                     + (", ".join(f"{p['name']} {p['points']}" for p in won["patterns"]) or "no scoring patterns"))
-        lines.append("payment: " + payment_text(won.get("payment")))
+        verdict = "" if won["meets_minimum"] else _t(" (below the minimum {n})", n=won["minimum"])
+        lines.append(_t("already a win: {total} {unit}", total=won["total"], unit=_p(won["unit"])) + f"{verdict}: "
+                     + (", ".join(f"{_pname(p['id'], p['name'])} {p['points']}" for p in won["patterns"])
+                        or _t("no scoring patterns")))
+        lines.append(_t("payment: ") + payment_text(won.get("payment")))
         if rec["discards"]:
-            lines.append("or discard and wait:")
+            lines.append(_t("or discard and wait:"))
         for d in rec["discards"]:
             tiles = " ".join(_glyph_text(w["tile"], glyphs) for w in d["waits"])
-            best = f", best {d['best']} {rec['unit']}" if d.get("best") is not None else ""
-            lines.append(f"  discard {_glyph_text(d['discard'], glyphs)}: {d['tiles_left']} left ({tiles}){best}")
-        lines.extend(f"note: {n}" for n in rec.get("notes", ()) if "already form a winning hand" not in n)
+            best = _t(", best {n} {unit}", n=d["best"], unit=_p(rec["unit"])) if d.get("best") is not None else ""
+            lines.append("  " + _t("discard {tile}: {n} left", tile=_glyph_text(d["discard"], glyphs),
+                                   n=d["tiles_left"]) + f" ({tiles}){best}")
+        lines.extend(_t("note: ") + _p(n) for n in rec.get("notes", ()) if "already form a winning hand" not in n)
         return _fitted(lines, width)
     if rec.get("discards") is not None:  # a 14-tile hand: the waits after each discard
         for d in rec["discards"]:
-            more = f" ({d['payable_left']} of them pay)" if d.get("payable_left", d["tiles_left"]) != d["tiles_left"] else ""
-            lines.append(f"discard {_glyph_text(d['discard'], glyphs)}: {d['tiles_left']} tiles left{more}")
+            more = (_t(" ({n} of them pay)", n=d["payable_left"])
+                    if d.get("payable_left", d["tiles_left"]) != d["tiles_left"] else "")
+            lines.append(_t("discard {tile}: {n} tiles left", tile=_glyph_text(d["discard"], glyphs),
+                            n=d["tiles_left"]) + more)
             lines.append(_wait_rows(d["waits"], rec, glyphs, width))
-        lines.extend(f"note: {n}" for n in rec.get("notes", ()))
+        lines.extend(_t("note: ") + _p(n) for n in rec.get("notes", ()))
         return _fitted(lines, width)
     lines.append(_wait_rows(rec["waits"], rec, glyphs, width))
     for n in rec.get("notes", ()):
-        lines.append(f"note: {n}")
+        lines.append(_t("note: ") + _p(n))
     return _fitted(lines, width)
 
 
 def _wait_rows(waits, rec, glyphs, width=None) -> str:
     simple_table = _tabler(width)
 
-    unit = rec["unit"]
+    unit = _p(rec["unit"])
     if waits and waits[0].get("self_drawn_tun") is not None:  # paohuzi: huxi and tun by who revealed the card
         rows = [[w["tile"], w["left"], _num(w["discard"]), w["discard_tun"] or "-", _num(w["self_drawn"]),
                  w["self_drawn_tun"] or "-"] for w in waits]
         def worth(value, tun):
-            return "-" if value is None else f"{_num(value)} {unit}" + (f", {tun} tun" if tun else "")
+            return "-" if value is None else f"{_num(value)} {unit}" + (_t(", {n} tun", n=tun) if tun else "")
 
         narrow = [[w["tile"], w["left"], worth(w["discard"], w["discard_tun"]),
                    worth(w["self_drawn"], w["self_drawn_tun"])] for w in waits]
-        return simple_table(rows, ["card", "left", f"by another ({unit})", "tun", f"by self ({unit})", "tun"],
-                            narrow=["card", "left", "by another", "by self"], narrow_rows=narrow)
+        tun = _p("tun")
+        return simple_table(rows, [_t("card"), _t("left"), _t("by another ({unit})", unit=unit), tun,
+                                   _t("by self ({unit})", unit=unit), tun],
+                            narrow=[_t("card"), _t("left"), _t("by another"), _t("by self")], narrow_rows=narrow)
     rows = []
     for w in waits:
         flag = ""
         if not w.get("discard_meets_minimum") and not w.get("self_drawn_meets_minimum"):
-            flag = f"below minimum {rec['minimum']}"
+            flag = _t("below minimum {n}", n=rec["minimum"])
         elif not w.get("discard_meets_minimum"):
-            flag = "self-drawn only" if w["discard"] is not None or w["tile"] == "J" else ""
+            flag = _t("self-drawn only") if w["discard"] is not None or w["tile"] == "J" else ""
             if w["tile"] != "J" and w["discard"] is not None:
-                flag = f"discard below minimum {rec['minimum']}"
+                flag = _t("discard below minimum {n}", n=rec["minimum"])
         rows.append([_glyph_text(w["tile"], glyphs), w["left"], _num(w["discard"]), _num(w["self_drawn"]), flag])
-    return simple_table(rows, ["tile", "left", f"discard ({unit})", f"self-drawn ({unit})", "note"])
+    return simple_table(rows, [_t("tile"), _t("left"), _t("discard ({unit})", unit=unit),
+                               _t("self-drawn ({unit})", unit=unit), _t("note")])
 
 
 def settle_table(rec: dict, glyphs: bool = False, width: int | None = None) -> str:
@@ -208,20 +220,21 @@ def settle_table(rec: dict, glyphs: bool = False, width: int | None = None) -> s
 
     lines = []
     if rec.get("hand_no") is not None:
-        lines.append(f"hand {rec['hand_no']}" + (f": {_one_line(rec['label'])}" if rec.get("label") else ""))
+        lines.append(_t("hand {n}", n=rec["hand_no"]) + (f": {_one_line(rec['label'])}" if rec.get("label") else ""))
     if rec.get("value") is not None:
-        lines.append(f"value: {value_text(rec)}   base: {_money(rec['base'])}")
-    rows = [[p["from"], p["to"], _money(p["amount"]), p["reason"]] for p in rec["payments"]]
-    narrow = [[f"{p['from']} pays {p['to']} {_money(p['amount'])}", p["reason"]] for p in rec["payments"]]
-    lines.append(simple_table(rows, ["from", "to", "amount", "reason"], numparse=False,
+        lines.append(_t("value: {value}   base: {base}", value=value_text(rec), base=_money(rec["base"])))
+    rows = [[p["from"], p["to"], _money(p["amount"]), _p(p["reason"])] for p in rec["payments"]]
+    narrow = [[_t("{payer} pays {payee} {amount}", payer=p["from"], payee=p["to"], amount=_money(p["amount"])),
+               _p(p["reason"])] for p in rec["payments"]]
+    lines.append(simple_table(rows, [_t("from"), _t("to"), _t("amount"), _t("reason")], numparse=False,
                           colalign=("left", "left", "right", "left"), narrow=["", ""], narrow_rows=narrow)
-                 if rows else "no payments")  # every digit: no float on the way
+                 if rows else _t("no payments"))  # every digit: no float on the way
     net = rec["net"]
-    lines.append("net: " + "  ".join(f"{s} {_signed(v)}" for s, v in net.items()))
+    lines.append(_t("net: ") + "  ".join(f"{s} {_signed(v)}" for s, v in net.items()))
     if rec.get("running"):
-        lines.append("running: " + "  ".join(f"{s} {_signed(v)}" for s, v in rec["running"].items()))
+        lines.append(_t("running: ") + "  ".join(f"{s} {_signed(v)}" for s, v in rec["running"].items()))
     for n in rec.get("notes", ()):
-        lines.append(f"note: {n}")
+        lines.append(_t("note: ") + _p(n))
     return _fitted(lines, width)
 
 
@@ -232,7 +245,7 @@ def value_text(rec: dict) -> str:
     ('13 (paid as 10)', '5')
     """
     paid = rec.get("paid_value")
-    return f"{rec['value']}" + (f" (paid as {paid})" if paid is not None and paid != rec["value"] else "")
+    return f"{rec['value']}" + (_t(" (paid as {n})", n=paid) if paid is not None and paid != rec["value"] else "")
 
 
 def _tabler(width: int | None):

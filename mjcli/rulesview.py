@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TextIO
 
 from .errors import MjError
+from .i18n import phrase as _p
+from .i18n import tr as _t
 
 NOTATION_ROWS = (
     ("tiles", "123m 456p 789s (digits + suit), 1z-7z or E S W N P (white) F (green) C (red)"),
@@ -96,8 +98,8 @@ def short_when(description: str) -> str:
 def value_text(p: dict) -> str:
     """The value column: a number, "N each", or "limit" (the title gives the limit's value)."""
     if p["limit"]:
-        return "limit"
-    return f"{p['value']} each" if p["each"] else str(p["value"])
+        return _t("limit")
+    return _t("{n} each", n=p["value"]) if p["each"] else str(p["value"])
 
 
 def variant_record(v, lang: str = "en") -> dict:
@@ -162,18 +164,20 @@ def mahjong_table(v, lang: str = "en", fmt: str = "table", *, width: int = 80, l
 
 def mahjong_doc(v, rec: dict, long: bool = False, glyphs: bool = False) -> list[tuple]:
     """The cheat sheet of a mahjong variant as :mod:`mjcli.sheet` blocks."""
-    doc: list[tuple] = [("title", f"{rec['name']} ({v.id}): unit {v.unit}, minimum {v.minimum}, limit {v.limit}")]
+    doc: list[tuple] = [("title", f"{rec['name']} ({v.id}): " + _t("unit {unit}, minimum {minimum}, limit {limit}",
+                                                                    unit=_p(v.unit), minimum=v.minimum, limit=v.limit))]
     if v.extra.get("extends"):
-        doc.append(("p", f"house rules from {v.extra.get('house_file', v.source)}, extending {v.extra['extends']}"))
+        doc.append(("p", _t("house rules from {file}, extending {base}", file=v.extra.get("house_file", v.source),
+                            base=v.extra["extends"])))
     rows = []
     for p in rec["patterns"]:
         if long:
             desc = p["description"]
             if p["replaces"]:
-                desc += f" [replaces {', '.join(p['replaces'])}]"
+                desc += " [" + _t("replaces {ids}", ids=", ".join(p["replaces"])) + "]"
             example = p["example"]
             if example:
-                desc += "\nexample: " + example
+                desc += "\n" + _t("example: ") + example
                 if glyphs:
                     from .output import _hand_glyphs
 
@@ -181,7 +185,7 @@ def mahjong_doc(v, rec: dict, long: bool = False, glyphs: bool = False) -> list[
             rows.append([p["id"], p["name"], value_text(p), desc])
         else:
             rows.append([p["id"], p["name"], value_text(p), p["when"]])
-    doc.append(("table", ["id", "name", v.unit, "description" if long else "when"], rows,
+    doc.append(("table", ["id", _t("name"), _p(v.unit), _t("description") if long else _t("when")], rows,
                 {"least": [None, 10, 6, 20]}))
     doc.extend(_payment_blocks(v))
     return doc
@@ -191,38 +195,39 @@ def _payment_blocks(v) -> list[tuple]:
     out: list[tuple] = []
     pay = v.payment
     if pay:
-        head = "Payment" + (f" ({pay['ladder_name']})" if pay.get("ladder_name") else "")
+        head = _t("Payment") + (f" ({pay['ladder_name']})" if pay.get("ladder_name") else "")
         out.append(("h", head + ":"))
         if pay.get("ladder"):
             ladder = pay["ladder"]
-            out.append(("table", [v.unit, "base"], [[str(k), str(ladder[k])] for k in sorted(ladder)],
+            out.append(("table", [_p(v.unit), _t("base")], [[str(k), str(ladder[k])] for k in sorted(ladder)],
                         {"right": (0, 1)}))
         lines = []
         d, s = pay.get("discard", {}), pay.get("self_drawn", {})
         if d:
-            lines.append(f"discard: the shooter pays {d.get('shooter', 1)} x base, each other loser "
-                         f"{d.get('others', 0)} x base")
+            lines.append(_t("discard: the shooter pays {shooter} x base, each other loser {others} x base",
+                            shooter=d.get("shooter", 1), others=d.get("others", 0)))
         if s:
-            lines.append(f"self-drawn: each loser pays {s.get('each', 1)} x base")
+            lines.append(_t("self-drawn: each loser pays {each} x base", each=s.get("each", 1)))
         b = pay.get("bao") or {}
         if b:
-            yes = {True: "yes", False: "no"}
-            lines.append(f"bao (liable player pays everyone's share): on a discard win "
-                         f"{yes[bool(b.get('on_discard'))]}, on a self-drawn win {yes[bool(b.get('on_self_drawn'))]}")
+            yes = {True: _t("yes"), False: _t("no")}
+            lines.append(_t("bao (liable player pays everyone's share): on a discard win {discard}, "
+                            "on a self-drawn win {self_drawn}", discard=yes[bool(b.get("on_discard"))],
+                            self_drawn=yes[bool(b.get("on_self_drawn"))]))
         if pay.get("stake"):
-            lines.append(f"stake: {pay['stake']} money per unit (settle --stake overrides it)")
+            lines.append(_t("stake: {stake} money per unit (settle --stake overrides it)", stake=pay["stake"]))
         if pay.get("paid_as_self_drawn"):
-            lines.append(f"paid by all as self-drawn: {', '.join(pay['paid_as_self_drawn'])}")
+            lines.append(_t("paid by all as self-drawn: ") + ", ".join(pay["paid_as_self_drawn"]))
         if lines:
             out.append(("lines", lines))
     if v.instant:
-        out.append(("h", "Instant payments (from each other player unless stated):"))
+        out.append(("h", _t("Instant payments (from each other player unless stated):")))
         out.append(("lines", [f"{k}: {val}" for k, val in v.instant.items()]))
     if v.liability:
-        out.append(("h", "Liability (bao):"))
+        out.append(("h", _t("Liability (bao):")))
         out.append(("list", list(v.liability)))
     if v.notes:
-        out.append(("h", "Notes:"))
+        out.append(("h", _t("Notes:")))
         out.append(("list", list(v.notes)))
     return out
 

@@ -71,8 +71,23 @@ def _cut(word: str, width: int) -> tuple[str, str]:
                 k -= 1  # not inside a number or an id written among wide characters
             if _ascii_word(word[k - 1]) and _ascii_word(word[k]):
                 k = i - 1  # the word is all one number or id: it has to be cut
+            while k > 1 and not _cluster_starts(word, k):
+                k -= 1  # never between a letter and its vowel signs (Thai, Tamil): at a cluster boundary
             return word[:k], word[k:]
     return word, ""
+
+
+def _cluster_starts(word: str, k: int) -> bool:
+    """Whether a grapheme cluster starts at ``word[k]``: not at a combining mark (a Thai or Tamil vowel sign,
+    a tone mark, a virama), Thai sara am, a joiner or a variation selector, nor just after a joiner.
+
+    >>> [_cluster_starts("ผู้แพ้", k) for k in range(1, 6)]
+    [False, False, True, True, False]
+    """
+    c = word[k]
+    if unicodedata.category(c) in ("Mn", "Mc", "Me") or c in "\u0e33\u200c\u200d" or 0xFE00 <= ord(c) <= 0xFE0F:
+        return False
+    return word[k - 1] != "\u200d"
 
 
 def _ascii_word(c: str) -> bool:
