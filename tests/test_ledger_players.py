@@ -640,7 +640,7 @@ def test_session_needs_its_key_in_a_variant_file():
     from mjcli.errors import RuleFileError
     from mjcli.variant import build_variant
 
-    with pytest.raises(RuleFileError, match=r"session.drawn_with_kong: missing; expected one of pass, keep"):
+    with pytest.raises(RuleFileError, match=r"session.drawn_with_kong: missing \(deal: rotate needs it.*\); expected one of pass, keep"):
         build_variant({"id": "x", "name": "x", "unit": "faan", "minimum": 0, "limit": 1, "session": {},
                        "payment": {"linear": 1}}, "x.yaml")
 
