@@ -14,6 +14,9 @@ rounds' own ratios, so that it holds when the machine's speed drifts.
   ``estimate_hand_value`` on a discard and on a self-draw);
 - score: ``mjcli score --format jsonl`` over winning hands, against the peer's
   ``estimate_hand_value``;
+- score, compact: the same winning hands written as riichi tools write them (``77m333444p333666z @6z``,
+  benchmarks/spellings.py) against the peer, and against mjcli on the spaced spelling (the same work: the
+  ratio is what the compact spelling costs);
 - start-up: ``mjcli score HAND`` and ``mjcli rules hk`` against
   ``python -c "import click, yaml, tabulate"``;
 - library: hk waits in one process (parse + every wait) against ``mahjong``
@@ -40,6 +43,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import hands as H  # noqa: E402
+import spellings as S  # noqa: E402
 
 HONOURS = "ESWNPFC"
 
@@ -89,6 +93,19 @@ def duel(a: list[str], b: list[str], rounds: int, env: dict, stdin_path: str | N
     return statistics.median(ta), statistics.median(tb), statistics.median(ratios)
 
 
+def duel_files(cmd: list[str], path_a: str, path_b: str, rounds: int, env: dict):
+    """Median seconds of ``cmd`` on file A and on file B, and the median of the per-round ratios B/A, taking
+    turns (one command, two spellings of the same hands)."""
+    run_once(cmd, path_a, env)
+    run_once(cmd, path_b, env)
+    ta, tb = [], []
+    for r in range(rounds):
+        order = ((ta, path_a), (tb, path_b)) if r % 2 == 0 else ((tb, path_b), (ta, path_a))
+        for times, path in order:
+            times.append(run_once(cmd, path, env))
+    return statistics.median(ta), statistics.median(tb), statistics.median(y / x for x, y in zip(ta, tb))
+
+
 def code_of(t: int) -> str:
     return HONOURS[t - 27] if t >= 27 else f"{t % 9 + 1}{'mps'[t // 9]}"
 
@@ -100,6 +117,7 @@ def write_files(tmp: Path, n: int):
         "wait_mjcli": "\n".join(H.hk_text(t) for t in ready),
         "wait_peer": "\n".join(H.riichi_text(t) for t in ready),
         "score_mjcli": "\n".join(H.winning_text(t) for t in win),
+        "score_compact": "\n".join(S.compact(sorted(t[:-1]), t[-1]) for t in win),
         "score_peer": "\n".join(f"{H.riichi_text(t[:-1])} {H.riichi_text([t[-1]])}" for t in win),
     }
     paths = {}
@@ -146,7 +164,7 @@ def main(argv=None) -> int:
     ap.add_argument("--lib-hands", type=int, default=10_000, help="hands for the library waits (default 10,000)")
     ap.add_argument("--jobs-hands", type=int, default=100_000, help="hands for the --jobs figure (default 100,000)")
     ap.add_argument("--quick", action="store_true", help="3,000 hands, 3 rounds, 5 start-ups")
-    ap.add_argument("--skip", action="append", default=[], choices=["wait", "score", "startup", "library", "jobs"],
+    ap.add_argument("--skip", action="append", default=[], choices=["wait", "score", "compact", "startup", "library", "jobs"],
                     help="leave a part out (repeatable)")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = ap.parse_args(argv)
@@ -175,6 +193,14 @@ def main(argv=None) -> int:
                            paths["score_mjcli"])
             rows.append([f"CLI score --format jsonl, {n:,} winning hands", a, "mahjong, same job", b,
                          f"{r:.2f}x faster", ">= 3x", r >= 3])
+        if "compact" not in args.skip:
+            score = [mj, "score", "--format", "jsonl"]
+            a, b, r = duel(score, peer + ["score", paths["score_peer"]], args.rounds, env, paths["score_compact"])
+            rows.append([f"CLI score --format jsonl, {n:,} winning hands written compactly", a, "mahjong, same job", b,
+                         f"{r:.2f}x faster", ">= 3x", r >= 3])
+            a, b, r = duel_files(score, paths["score_mjcli"], paths["score_compact"], args.rounds, env)
+            rows.append([f"CLI score, the same {n:,} hands compact (77m333444p333666z @6z)", b,
+                         "the spaced spelling", a, f"{r:.2f}x the time", "<= 1.1x", r <= 1.1])
         if "startup" not in args.skip:
             base = [sys.executable, "-c", "import click, yaml, tabulate"]
             for label, cmd in (("mjcli score HAND", [mj, "score", "123m 456m 789m 234p 55s zimo"]),

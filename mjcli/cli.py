@@ -672,15 +672,6 @@ def _whole(v, command: str):
     return lambda text: game.whole_hand(text, v, command)
 
 
-def _pairs(values, sep: str, what: str, example: str):
-    out = []
-    for raw in values:
-        if sep not in raw:
-            raise Fail(f"{what} {raw!r} is not of the form {example}")
-        out.append(raw.split(sep))
-    return out
-
-
 @cli.command(epilog=EPILOG, short_help="Turn a result into payments and the net per seat.")
 @variant_options
 @(lambda fn: format_option(fn, ("svg",)))

@@ -12,7 +12,6 @@ built-in variants' data.
 
 from __future__ import annotations
 
-SHELLS = ("bash", "zsh", "fish")
 SEATS = ("E", "S", "W", "N")
 
 

@@ -583,17 +583,6 @@ def _first_players(variant, items: Iterator, players: tuple[str, ...] | None):
     return Session(variant, players), rest
 
 
-def ledger_records(variant, stream: BinaryIO, ladder: str | None = None, stake: float | None = None,
-                   state: dict | None = None, players: tuple[str, ...] | None = None) -> Iterator[dict]:
-    """One record per hand (or per bad line), with the running totals so far.
-
-    The players line (or ``players``) is read at once: a bad one raises :class:`SettleError`
-    before any record is made.
-    """
-    session, items = _first_players(variant, _lines(stream), players)
-    return _records(variant, items, ladder, stake, state, session)
-
-
 def _records(variant, items, ladder, stake, state, session: Session | None) -> Iterator[dict]:
     from .contract import shape
     from .settlement import settle_record

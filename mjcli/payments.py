@@ -97,11 +97,20 @@ def settlement_rule(rid: str, reads: tuple[str, ...] = ()):
     to a variant whose settlements read none of them gets a note, not silence."""
 
     def deco(fn):
+        first = SETTLEMENT_RULES.get(rid)
+        if first is not None:
+            raise ValueError(f"settlement rule {rid!r} registered twice ({_where(first)} and {_where(fn)}); "
+                             "give one of them another id")
         fn.reads = frozenset(reads)
         SETTLEMENT_RULES[rid] = fn
         return fn
 
     return deco
+
+
+def _where(fn) -> str:
+    """``module.name`` of a registered function, for the message that refuses an id registered twice."""
+    return f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', '?')}"
 
 
 def _num(x):

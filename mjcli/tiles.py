@@ -563,14 +563,15 @@ def _seat_value(word: str, value: str, col: int) -> str:
 _NO_FLAGS: frozenset[str] = frozenset()
 
 
-# --- the fast path (issue 6) -------------------------------------------------
-# Most lines in a pipeline are plain concealed tiles, such as ``123m 456m 789m 23p EE``:
-# digit runs with a suit letter, honour letters, free Fei, perhaps a winning tile ``@5p``
-# and ``zimo``. :func:`_plain_tiles` reads such a line a word at a time with a table
-# look-up per character; anything else (melds, bonus tiles, context words, a comment, a
-# Fei inside a digit run, two runs in one word, any mistake) gives ``None`` and
-# :func:`parse_hand` reads the line in full, so errors and every other notation keep
-# their one place.
+# --- the fast path -----------------------------------------------------------
+# Most lines in a pipeline are written in the ASCII spellings: ``123m 456m 789m 23p EE``, or compact as riichi
+# tools write them (``123456789m23p11z``): digit runs with a suit letter in either case, honour letters or
+# ``z`` digits, free Fei anywhere, melds in either spelling, the bar and bonus tiles, a winning tile ``@5p``
+# (glued or not), ``zimo`` and the other context words, commas for spaces. :func:`_plain_tiles` reads such a
+# line a word at a time with a table look-up per character; anything else (glyphs, a comment, a word written
+# twice, any mistake) gives ``None`` and :func:`parse_hand` reads the line in full, so errors and the rarer
+# spellings keep their one place. Every line the fast path takes reads as the full parser reads it
+# (tests/test_fast_path.py, and benchmarks/spellings.py on generated hands).
 
 _FAST_SUIT = {s: {str(n): b + n - 1 for n in range(1, 10)} for s, b in (("m", 0), ("p", 9), ("s", 18))}
 _FAST_SUIT["z"] = {str(n): 26 + n for n in range(1, 8)}
@@ -582,21 +583,38 @@ _FAST_MAX = 120  # longer lines go to the full parser
 def _fast_win(code: str):
     """The tile of a plain line's ``@T`` (``5p``, ``E``, ``J``), or None."""
     if len(code) == 1:
-        return _FAST_LETTER.get(code)
-    if len(code) == 2 and code[1] in _FAST_SUIT:
-        return _FAST_SUIT[code[1]].get(code[0])
-    return None
+        t = _FAST_LETTER.get(code)
+    elif len(code) == 2 and code[1] in _FAST_SUIT:
+        t = _FAST_SUIT[code[1]].get(code[0])
+    else:
+        t = None
+    if t is None:
+        tiles = _compact_tiles(code)  # 5P, e, j
+        return tiles[0] if tiles and len(tiles) == 1 else None
+    return t
 
+
+_SELF_DRAWN_WORDS = ("zimo", "self-drawn", "tsumo")
+_CONTEXT_STARTS = frozenset("zZsStTrRlLkKbBhHeE")  # the first letters of the context words, in either case
+_GLUED_AT_SPLIT = re.compile(r"(\S)@")
 
 _FAST_WORDS: dict = {}  # a word of a plain line -> (its tiles, its suit, its suit key's increment, its order)
 
 
 def _fast_word(token: str):
-    """``(tiles, suit, increment, order)`` of one word of a plain line (``123m``, ``EEJ``): its tiles, the suit
-    they are in (0-3: m p s, honours), what they add to that suit's key (:func:`hand_keys`; a Fei adds
-    nothing) and, when the word is its suit's run as :func:`format_tiles` writes it, the suit again (else -1:
-    words in canonical form, their suits in order, are the canonical text), or None when it is not such a
-    word."""
+    """``(tiles, suit, increment, order)`` of one tile word of a line (``123m``, ``EEJ``, ``123m456p11z``): its
+    tiles in the order the full parser reads them, the suit they are in (0-3: m p s, honours; 4: more than
+    one), what they add to that suit's key (:func:`hand_keys`; a Fei adds nothing; for suit 4, a tuple of the
+    four keys' increments) and, when the word is its suit's run as :func:`format_tiles` writes it, the suit
+    again (else -1: words in canonical form, their suits in order, are the canonical text), or None when it is
+    not such a word.
+
+    >>> tiles, suit, incs, order = _fast_word("77m333444p333666z")
+    >>> suit, incs == (2 * PLACE_INC[6], 3 * PLACE_INC[11] + 3 * PLACE_INC[12], 0, 3 * PLACE_INC[29] + 3 * PLACE_INC[32])
+    (4, True)
+    >>> _fast_word("1J3p")[0], _fast_word("11M")[:3], _fast_word("pp")
+    ((34, 9, 11), ((0, 0), 0, 2), None)
+    """
     table = _FAST_SUIT.get(token[-1])
     try:
         if table is None:
@@ -606,14 +624,62 @@ def _fast_word(token: str):
         else:
             return None
     except KeyError:
-        return None
-    suit, inc = 3, 0
+        tiles = _compact_tiles(token)  # several runs in one word (123m456p11z), typed spellings, a Fei in a run
+        if tiles is None:
+            return None
+        tiles = tuple(tiles)
+    suit, inc = -1, 0
+    incs = [0, 0, 0, 0]
     for t in tiles:
         if t != JOKER:
-            suit = SUIT_OF[t]
+            suit = SUIT_OF[t] if suit in (-1, SUIT_OF[t]) else 4
+            incs[SUIT_OF[t]] += PLACE_INC[t]
             inc += PLACE_INC[t]
+    if suit == 4:  # more than one suit: the word adds to each suit's key
+        return tiles, 4, tuple(incs), -1
+    suit = 3 if suit == -1 else suit
     order = suit if JOKER not in tiles and _suit_text(suit, inc) == token else -1
     return tiles, suit, inc, order
+
+
+# what each character of a compact word is: a digit, a suit letter (P and S are honours too: see below), an honour
+_COMPACT = {**{d: d for d in "123456789"}, **{ch: ch for ch in "ESWNPFC"}, **{ch: ch.upper() for ch in "ewncf"},
+            **{ch: ch.lower() for ch in "mpszMPSZ"}, "J": "J", "j": "J"}
+
+
+def _compact_tiles(token: str):
+    """The tiles of a word as :func:`_parse_tiles` reads it, in its order (a Fei met inside a digit run comes
+    before the run's tiles), or None for a word it refuses or one of another kind: the full parser then reads
+    it. Digits close with a suit letter in either case; without digits before them ``E S W N P F C`` (and
+    ``e w n c f``) are honours and ``p s`` a mistake; ``J`` or ``j`` is a Fei anywhere."""
+    out: list[int] = []
+    digits = ""
+    for ch in token:
+        c = _COMPACT.get(ch)
+        if c is None:
+            return None
+        if c.isdigit():
+            digits += c
+        elif c == "J":
+            out.append(JOKER)
+        elif c in "mpsz" and (digits or ch in "mpsz"):
+            if not digits:
+                return None
+            table = _FAST_SUIT[c]
+            for d in digits:
+                t = table.get(d)
+                if t is None:  # 8z
+                    return None
+                out.append(t)
+            digits = ""
+        elif digits:  # an honour letter after digits
+            return None
+        else:
+            t = _FAST_LETTER.get(ch.upper())  # an honour, in either case but p s (M and Z alone: a mistake)
+            if t is None:
+                return None
+            out.append(t)
+    return None if digits else out
 
 
 _FAST_MELDS: dict = {}  # a meld word of a plain line (either spelling) -> its Meld
@@ -635,35 +701,48 @@ def _fast_meld(token: str):
 
 
 def _plain_tiles(text: str):
-    """``(real tiles sorted, free Fei, winning tile, self-drawn, suit keys, tiles text, melds, bonus)`` for a plain
-    line, else None. ``tiles text`` is the tiles' words as written when they are :func:`format_tiles` of the tiles
-    (each suit's run once, in canonical form, the suits in order, no Fei, no meld or bonus word), else None.
+    """``(real tiles sorted, free Fei, winning tile, self-drawn, suit keys, tiles text, melds, bonus, seat, round,
+    flags)`` for a line in the fast path's spellings, else None. ``tiles text`` is the tiles' words as written when
+    they are :func:`format_tiles` of the tiles (each suit's run once, in canonical form, the suits in order, no
+    Fei, no meld or bonus word), else None.
 
-    A plain line is concealed tiles and melds, then optionally a bar and bonus tiles, then optionally ``@T``
-    and ``zimo`` (in either order, each once); each tile word is one run of digits and its suit letter
-    (``123m``) or honour letters and Fei (``EEJ``); a meld is written in brackets (``[123p]``) or with its
-    shell-safe prefix (``+123p``, ``++5555p``, ``_5555p``), the bar as ``|`` or ``:``, each bonus tile in
-    its canonical word (``f1``, ``cat``, ``J``). With no ``@T`` the winning tile is the last tile written,
+    Such a line is ASCII: concealed tiles and melds, then optionally a bar and bonus tiles, then the context
+    words (``@T``, ``zimo``, ``seat=``, ``round=``, the flag words; each once) in any order; words are
+    separated by spaces or commas, and ``@T`` may be glued to the word before it. A tile word is runs of
+    digits each closed by its suit letter, in either case, and honour letters and Fei (``123m``, ``EEJ``,
+    ``123m456p11z``, ``1J3p``, ``eeC``); a meld is written in brackets (``[123p]``) or with its shell-safe
+    prefix (``+123p``, ``++5555p``, ``_5555p``), the bar as ``|`` or ``:``, each bonus tile in any of its
+    words (``f1``, ``F1``, ``cat``, ``a1``, ``J``). With no ``@T`` the winning tile is the last tile written,
     as in the full parser. The suit keys are the concealed tiles' (:func:`hand_keys`), added up a word at a time.
 
     >>> _plain_tiles("123m 456m 789m 23p EE")[:4]
     ((0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 27, 27), 0, 27, False)
-    >>> _plain_tiles("55p J") == ((13, 13), 1, 34, False, (0, 0o20000, 0, 0), None, (), ())
+    >>> _plain_tiles("55p J") == ((13, 13), 1, 34, False, (0, 0o20000, 0, 0), None, (), (), "E", "E", _NO_FLAGS)
     True
     >>> _plain_tiles("11m 123p EE @E")[5], _plain_tiles("123p 11m EE")[5], _plain_tiles("11m 123p  EE")[5]
     ('11m 123p EE', None, None)
     >>> _plain_tiles("123m 456m 789m 234p 55s @2p zimo")[2:4]
     (10, True)
-    >>> [m.text() for m in _plain_tiles("123m +CCC 11p : f1")[6]], _plain_tiles("123m [CCC] 11p | f1")[7]
+    >>> _plain_tiles("123456789m234p55s@2p tsumo")[:5] == _plain_tiles("123m 456m 789m 234p 55s @2p zimo")[:5]
+    True
+    >>> [m.text() for m in _plain_tiles("123m +CCC 11p : f1")[6]], _plain_tiles("123m [CCC] 11p | F1")[7]
     (['[CCC]'], ('f1',))
+    >>> _plain_tiles("11m 123p EE seat=south last-tile")[8:]
+    ('S', 'E', frozenset({'last-tile'}))
     >>> _plain_tiles("123m # a comment") is None, _plain_tiles("123m @2p 456m") is None
     (True, True)
     """
     s = text.strip()
-    if len(s) > _FAST_MAX:
+    if len(s) > _FAST_MAX or not s.isascii():
         return None
+    if "," in s:
+        s = s.replace(",", " ")  # commas separate words as spaces do
+    if "@" in s and _GLUED_AT.search(s):
+        s = _GLUED_AT_SPLIT.sub(r"\1 @", s)  # 55s@5s: the tiles, then the winning tile
     win = None
     self_drawn = False
+    seat = round_ = None
+    flags = None
     context = False  # a context word or the bar has come: no tile or meld may follow
     tiles: list[int] = []
     keys = [0, 0, 0, 0]
@@ -678,20 +757,59 @@ def _plain_tiles(text: str):
             if not token:
                 last = 9  # a run of spaces: not the canonical text
                 continue
-            if token == "zimo" and not self_drawn:
-                self_drawn = context = True
-                cut = cut or " zimo"
-                continue
-            if token[0] == "@" and win is None and tiles:
+            if token[0] == "@":
+                if win is not None or not tiles:
+                    return None
                 win = _fast_win(token[1:])
                 if win is None:
                     return None
                 context = True
                 cut = cut or " " + token
                 continue
-            if bonus is not None:  # after the bar: bonus tiles in their canonical words
-                if token in BONUS_TOKENS:
-                    bonus.append(token)
+            if token[0] in _CONTEXT_STARTS:  # perhaps a context word (zimo, seat=S, last-tile...)
+                low = token.lower()
+                if low in _SELF_DRAWN_WORDS:
+                    if self_drawn:
+                        return None
+                    self_drawn = context = True
+                    cut = cut or " " + token
+                    continue
+                if low in FLAG_WORDS:
+                    flags = {low} if flags is None else flags | {low}
+                    context = True
+                    cut = cut or " " + token
+                    continue
+                if "=" in low:
+                    key, _, value = low.partition("=")
+                    value = wind_letter(token.partition("=")[2])
+                    if value is None or key not in ("seat", "round"):
+                        return None
+                    if key == "seat":
+                        if seat is not None:
+                            return None  # written twice: the full parser notes a clash
+                        seat = value
+                    else:
+                        if round_ is not None:
+                            return None
+                        round_ = value
+                    context = True
+                    cut = cut or " " + token
+                    continue
+            if token[0] in "|:" and bonus is None:  # the bar (after the tiles or the context words)
+                bonus = []
+                context = True
+                last = 9
+                if token == "|" or token == ":":
+                    continue
+                if token[0] == ":":
+                    return None
+                token = token[1:]  # |f1: the bar glued to a bonus tile
+            if bonus is not None:  # after the bar: bonus tiles in any of their words
+                tok = BONUS_ALIASES.get(token.lower(), token.lower())
+                if tok == "j":
+                    tok = "J"
+                if tok in BONUS_TOKENS:
+                    bonus.append(tok)
                     continue
                 return None
             if context:
@@ -703,20 +821,18 @@ def _plain_tiles(text: str):
                 melds.append(meld)
                 last = 9  # the line is not its tiles' text alone
                 continue
-            if token == "|" or token == ":":
-                bonus = []
-                context = True
-                last = 9
-                continue
             got = _fast_word(token)
             if got is None:
-                return None  # anything else (two runs in one word, a Fei in a run, a mistake): the full parser
+                return None  # anything else (a comment, a mistake): the full parser
             if len(words) > 50_000:
                 words.clear()
             words[token] = got
         word_tiles, suit, inc, order = got
         tiles += word_tiles
-        keys[suit] += inc
+        if suit < 4:
+            keys[suit] += inc
+        else:  # a word of several suits (123m456p)
+            keys = [k + i for k, i in zip(keys, inc)]
         last = order if order > last else 9
     if not tiles:
         return None
@@ -731,7 +847,8 @@ def _plain_tiles(text: str):
     tiles.sort()
     if bonus:
         bonus.sort(key=BONUS_ORDER.get)
-    return tuple(tiles), jokers, win, self_drawn, tuple(keys), text, tuple(melds), tuple(bonus or ())
+    return (tuple(tiles), jokers, win, self_drawn, tuple(keys), text, tuple(melds), tuple(bonus or ()),
+            seat or "E", round_ or "E", _NO_FLAGS if flags is None else frozenset(flags))
 
 
 def parse_hand(text: str, *, complete: bool = False) -> Hand:
@@ -754,7 +871,7 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
     plain = _plain_tiles(text)  # issue 6: plain lines skip the full parser (melds and bonus too, issue 27)
     if plain is not None and (plain[2] in plain[0] or (plain[2] == JOKER and plain[1])
                               or (complete and "@" in text and len(plain[0]) + plain[1] + 3 * len(plain[6]) == 13)):
-        tiles, jokers, win, self_drawn, keys, tiles_text, melds, bonus = plain
+        tiles, jokers, win, self_drawn, keys, tiles_text, melds, bonus, seat, round_, flags = plain
         added = complete and len(tiles) + jokers + 3 * len(melds) == 13 and "@" in text
         if added:  # as hand.with_tile(win, win_added=True)
             tiles_text = None
@@ -765,7 +882,7 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
                 keys = list(keys)
                 keys[SUIT_OF[win]] += PLACE_INC[win]
                 keys = tuple(keys)
-        h = make_hand(tiles, jokers, melds, bonus, win, self_drawn, "E", "E", _NO_FLAGS, added)
+        h = make_hand(tiles, jokers, melds, bonus, win, self_drawn, seat, round_, flags, added)
         h.__dict__["_keys"] = keys  # the suit keys, added up as the words were read (see hand_keys)
         if tiles_text is not None:
             h.__dict__["_text"] = tiles_text  # the tiles as written, already canonical (see _hand_text)

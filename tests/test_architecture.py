@@ -116,3 +116,38 @@ def test_every_room_registers_itself():
     assert {"all_animals", "ping_hu", "flower_four", "four_fei"} <= set(REGISTRY)  # sg, my3
     assert {"sg_instant", "my3_fei"} <= set(SETTLEMENT_RULES)
     assert HOOKS["wait_notes"]
+
+
+# ARCHITECTURE.md tells the truth: its module map names every module of the package, and nothing else
+
+DOC = PKG.parent / "ARCHITECTURE.md"
+
+
+def _named_paths() -> set[str]:
+    """The paths under ``mjcli/`` the module map names: every `x.py` and `folder/` in backticks."""
+    import re
+
+    text = DOC.read_text(encoding="utf-8")
+    section = text[text.index("## Module map"):text.index("\n## ", text.index("## Module map") + 1)]
+    return set(re.findall(r"`([\w/]+(?:\.py|/))`", section))
+
+
+def _as_file(name: str) -> str:
+    return name + "__init__.py" if name.endswith("/") else name
+
+
+def test_every_module_the_map_names_exists():
+    missing = sorted(n for n in _named_paths() if not (PKG / _as_file(n)).is_file())
+    assert not missing, f"ARCHITECTURE.md names modules that do not exist: {missing}"
+
+
+def test_every_module_is_named_in_the_map():
+    named = {_as_file(n) for n in _named_paths()}
+    modules = {p.relative_to(PKG).as_posix() for p in PKG.rglob("*.py")}
+    assert not modules - named, f"ARCHITECTURE.md does not name: {sorted(modules - named)}"
+
+
+def test_the_map_check_sees_a_stale_name():
+    # the check itself: a module that is gone and a module left out are both seen
+    assert "fastcache.py" not in _named_paths() and not (PKG / "fastcache.py").exists()
+    assert "tiles.py" in _named_paths() and "games/sg/" in _named_paths()

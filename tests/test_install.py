@@ -1,7 +1,9 @@
-"""A plain (non-editable) install ships variants/hk.yaml inside the package.
+"""A plain (non-editable) install ships every module, variant file and schema inside the package.
 
 The project is copied to a temporary directory (so the build leaves nothing in
-the checkout), installed with ``pip install --no-deps --target``, and run as
+the checkout), built into a wheel with ``pip wheel --no-deps`` (the wheel is
+checked to hold every file of the package), installed with ``pip install
+--no-deps --target``, and run as
 ``python -m mjcli`` from another directory with only that target on
 PYTHONPATH. The runtime dependencies come from the running interpreter.
 """
@@ -28,19 +30,47 @@ def _have(module):
     return True
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory):
-    src = tmp_path_factory.mktemp("src") / "mjcli"
-    shutil.copytree(ROOT, src, ignore=IGNORE)
-    target = tmp_path_factory.mktemp("target")
-    cmd = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--disable-pip-version-check",
-           "--target", str(target), str(src)]
-    res = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+def _pip(*args):
+    """``pip ARGS``, then again without build isolation when that fails offline with a build backend at hand."""
+    cmd = [sys.executable, "-m", "pip", *args, "-q", "--no-deps", "--disable-pip-version-check"]
+    res = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     if res.returncode != 0 and _have("setuptools") and _have("wheel"):
         # offline with no build backend to fetch: build with the one already installed
-        res = subprocess.run(cmd + ["--no-build-isolation"], capture_output=True, text=True, timeout=120)
+        res = subprocess.run(cmd + ["--no-build-isolation"], capture_output=True, text=True, timeout=300)
     assert res.returncode == 0, res.stderr[-2000:]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    """The wheel built from a copy of the project (so the build leaves nothing in the checkout)."""
+    src = tmp_path_factory.mktemp("src") / "mjcli"
+    shutil.copytree(ROOT, src, ignore=IGNORE)
+    out = tmp_path_factory.mktemp("wheel")
+    _pip("wheel", "--wheel-dir", str(out), str(src))
+    (built,) = out.glob("mjcli-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def installed(wheel, tmp_path_factory):
+    target = tmp_path_factory.mktemp("target")
+    _pip("install", "--target", str(target), str(wheel))
     return target
+
+
+def test_the_wheel_holds_every_module_variant_and_schema(wheel):
+    # the packages are found, not listed: a new game room (or any module) is in the wheel with no edit
+    import zipfile
+
+    names = set(zipfile.ZipFile(wheel).namelist())
+    pkg = ROOT / "mjcli"
+    want = {"mjcli/" + p.relative_to(pkg).as_posix() for p in pkg.rglob("*.py")}
+    want |= {"mjcli/schemas/" + p.name for p in (pkg / "schemas").glob("*.json")}
+    want |= {"mjcli/variants/" + p.relative_to(ROOT / "variants").as_posix() for p in (ROOT / "variants").rglob("*.yaml")}
+    assert {n for n in want if n.startswith("mjcli/games/")} >= {"mjcli/games/sg/__init__.py",
+                                                                  "mjcli/games/paohuzi/__init__.py"}
+    assert "mjcli/variants/hk.yaml" in want and "mjcli/variants/presets/payment.yaml" in want
+    assert not want - names, f"left out of the wheel: {sorted(want - names)}"
 
 
 def _run(target, cwd, *args):

@@ -252,7 +252,9 @@ def pattern(*ids: str, needs_reading: bool = True, options: Mapping[str, tuple] 
     def deco(fn):
         for pid in ids:
             if pid in REGISTRY:
-                raise ValueError(f"pattern id {pid!r} registered twice")
+                first = REGISTRY[pid].fn
+                raise ValueError(f"pattern id {pid!r} registered twice ({first.__module__}.{first.__qualname__} "
+                                 f"and {fn.__module__}.{fn.__qualname__}); give one of them another id")
             REGISTRY[pid] = Predicate(fn, needs_reading, (fn.__doc__ or "").strip(), dict(options or {}), when,
                                       context_free)
         return fn

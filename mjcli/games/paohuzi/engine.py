@@ -49,13 +49,6 @@ def state_counts(counts) -> int:
     return s
 
 
-def cards_of(state: int) -> list[int]:
-    out = []
-    for c in range(N_CARDS):
-        out.extend([c] * ((state >> (3 * c)) & 3))
-    return out
-
-
 def _all_groups():
     """Every loose group: (kind, cards)."""
     out = []

@@ -26,7 +26,6 @@ NOTATION_ROWS = (
                 "it), heavenly (the opening three-ti / five-kan win)"),
     ("example", EXAMPLE),
 )
-NOTATION = "\n".join(notation_lines(NOTATION_HEAD, NOTATION_ROWS))
 
 
 def _other_langs(lang: str) -> list[str]:
