@@ -415,13 +415,21 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
 @progress_option
 @header_option
 @jobs_option
+@click.option("--seen", metavar="TILES", default=None,
+              help="Tiles seen elsewhere (discards, others' melds), in the hand notation ('1m 1m 55p E'): "
+                   "left out of every unseen count.")
+@click.option("--look-ahead", "look_ahead", type=click.IntRange(0, 8), default=None, metavar="N",
+              help="Search the routes to a win for hands at most N tiles from ready (default 1; 0: never).")
+@click.option("--reach-minimum", "reach_minimum", is_flag=True,
+              help="Keep only the helpful tiles and discards whose routes reach the minimum (see --look-ahead).")
 @context_options
-def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, **kw):
+def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, seen, look_ahead, reach_minimum, **kw):
     """List the tiles that complete each ready HAND, how many are left, and what each win is worth.
 
     A HAND of 13 tiles: what completes it. Of 14 (one just drawn): what each discard leaves, and
-    its score first when it already wins. A hand need not be quoted: unless every argument alone is a
-    whole hand, the arguments are one hand."""
+    its score first when it already wins. A hand that is not ready gets its shanten (how many tiles
+    from ready) and the tiles that bring it closer. A hand need not be quoted: unless every argument
+    alone is a whole hand, the arguments are one hand."""
     if kw.get("win") is not None:
         raise Fail("wait tries every tile as the winning one; leave out --win "
                    "(`mjcli score HAND --win T` prices one win)")
@@ -431,9 +439,15 @@ def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, **k
     header = _header(fmt, no_header)
     v = _variant(variant, rules_file)
     ov = _overrides(kw)
+    ov.update((k, x) for k, x in (("seen", seen), ("look_ahead", look_ahead), ("reach_minimum", reach_minimum))
+              if x is not None and x is not False)
     from .api import wait_answer
 
-    _run_batch(hands, fmt, "wait", glyphs, wait_answer(v, ov), progress, _whole(v, "wait"),
+    try:
+        answer = wait_answer(v, ov)  # reads --seen
+    except MjError as exc:
+        raise Fail(exc.message) from None
+    _run_batch(hands, fmt, "wait", glyphs, answer, progress, _whole(v, "wait"),
                header, jobs, ("wait", variant, rules_file, ov, False, fmt, "wait"), v)
 
 
