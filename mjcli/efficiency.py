@@ -332,6 +332,7 @@ def wait_ahead(hand: Hand, variant, opts: AheadOptions):
     res = wait(hand, variant)
     if res.ready:
         if opts.seen is not None:
+            unseen(hand, variant, opts.seen)  # checks --seen against the hand
             _seen_waits(res, opts.seen)
         return res
     sh, entries, budget = ahead13(hand, variant, opts)
@@ -357,7 +358,11 @@ def discards_ahead(hand: Hand, variant, opts: AheadOptions):
     """``wait`` on a 14-tile hand; when no discard leaves it ready, every discard ranked by the shanten it
     leaves, with its helpful tiles."""
     from .discards import discard_waits
+    from .waits import check_size
 
+    if opts.seen is not None:
+        check_size(hand, variant, 14)
+        unseen(hand, variant, opts.seen)  # checks --seen against the hand
     res = discard_waits(hand, variant, seen=opts.seen)
     if res.ready:
         return res

@@ -216,3 +216,10 @@ def test_paohuzi_refuses_the_mahjong_options():
     code, _, err = invoke(["wait", "-v", "paohuzi", "x1x2x3 x4x5x6 x7x8x9 d1d2d3 d2d7d10 d5d5d5 x10x10",
                            "--reach-minimum"])
     assert code == 1 and "--reach-minimum does not apply to paohuzi" in err
+
+
+@pytest.mark.parametrize("hand", ["123m 456m 789m 23p EE", "123m 456m 789m 23p EE 9s"], ids=["13", "14"])
+def test_seen_is_checked_against_a_ready_hand(hand):
+    # the hand holds 123m: only three more 1m exist
+    code, out, _ = invoke(["wait", "-f", "jsonl", hand, "--seen", "1111m"])
+    assert code == 1 and "--seen names 4 of 1m, but only 3 are not in this hand" in json.loads(out)["error"]["message"]
