@@ -93,6 +93,13 @@ def ready_my3(n: int, fei: int, seed: int = 8) -> list[list[int]]:
     return out
 
 
+def dealt_hk(n: int, seed: int = 30) -> list[list[int]]:
+    """``n`` random 13-tile Hong Kong deals (tile lists, sorted): most are several tiles from ready."""
+    rng = random.Random(seed)
+    wall = [t for t in range(34) for _ in range(4)]
+    return [sorted(rng.sample(wall, 13)) for _ in range(n)]
+
+
 def hk_text(tiles) -> str:
     return _tile_text(tiles)
 

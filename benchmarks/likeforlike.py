@@ -21,6 +21,11 @@ rounds' own ratios, so that it holds when the machine's speed drifts.
   ``python -c "import click, yaml, tabulate"``;
 - library: hk waits in one process (parse + every wait) against ``mahjong``
   (shanten + agari) and ``riichienv`` (``get_waits``), as benchmarks/bench.py;
+- shanten (issue 30): ``mjcli wait --format jsonl --look-ahead 0`` over random hk deals
+  that are not ready, against benchmarks/peer_mahjong.py (shanten, then every tile that
+  lowers it, with its unseen count); and in one process the shanten of a hand from its
+  text (``mjcli.shanten.shanten_text``) against ``mahjong`` (its converter, then
+  ``calculate_shanten``) and ``riichienv`` (``parse_hand``, then ``calculate_shanten``);
 - jobs: ``mjcli score --jobs 0`` (every core) against ``--jobs 1`` on a big batch,
   when the installed mjcli has ``--jobs``.
 Hands come from fixed seeds (benchmarks/hands.py): every run times the same work.
@@ -110,10 +115,23 @@ def code_of(t: int) -> str:
     return HONOURS[t - 27] if t >= 27 else f"{t % 9 + 1}{'mps'[t // 9]}"
 
 
+def not_ready_hk(n: int) -> list[list[int]]:
+    """``n`` random hk deals that are not ready (the rare ready deal is skipped)."""
+    from mjcli.shanten import shanten_text
+    from mjcli.variant import load_builtin
+
+    hk = load_builtin("hk")
+    deals = H.dealt_hk(n + n // 20 + 50, seed=30)
+    return [t for t in deals if shanten_text(H.hk_text(t), hk) > 0][:n]
+
+
 def write_files(tmp: Path, n: int):
     ready = H.ready_hk(n, seed=15)
     win = H.winning_hk(n, seed=16)
+    far = not_ready_hk(n)
     files = {
+        "shanten_mjcli": "\n".join(H.hk_text(t) for t in far),
+        "shanten_peer": "\n".join(H.riichi_text(t) for t in far),
         "wait_mjcli": "\n".join(H.hk_text(t) for t in ready),
         "wait_peer": "\n".join(H.riichi_text(t) for t in ready),
         "score_mjcli": "\n".join(H.winning_text(t) for t in win),
@@ -156,6 +174,57 @@ def library_rows(n: int, rounds: int):
     return statistics.median(per["mjcli"]), out
 
 
+def shanten_rows(n: int, rounds: int):
+    """The shanten of a hand from its text, in one process: mjcli against mahjong and riichienv."""
+    from mjcli.shanten import shanten_text
+    from mjcli.variant import load_builtin
+
+    hk = load_builtin("hk")
+    deals = H.dealt_hk(n, seed=31)
+    texts = [H.hk_text(t) for t in deals]
+    rtexts = [H.riichi_text(t) for t in deals]
+
+    def mjcli_run():
+        for text in texts:
+            shanten_text(text, hk)
+
+    contenders = [("mjcli", mjcli_run)]
+    try:
+        from mahjong.shanten import Shanten
+        from mahjong.tile import TilesConverter
+
+        calc = Shanten().calculate_shanten
+        conv = TilesConverter.one_line_string_to_34_array
+
+        def mahjong_run():
+            for text in rtexts:
+                calc(conv(text), use_chiitoitsu=False, use_kokushi=True)
+
+        contenders.append(("mahjong", mahjong_run))
+    except ImportError:
+        pass
+    try:
+        from riichienv import calculate_shanten, parse_hand
+
+        def riichienv_run():
+            for text in rtexts:
+                calculate_shanten(list(parse_hand(text)[0]))
+
+        contenders.append(("riichienv", riichienv_run))
+    except ImportError:
+        pass
+    for _, fn in contenders:
+        fn()  # the tables are built once per process: not a round's cost
+    per = {name: [] for name, _ in contenders}
+    for r in range(rounds):
+        for name, fn in (contenders if r % 2 == 0 else contenders[::-1]):
+            t0 = time.perf_counter()
+            fn()
+            per[name].append(time.perf_counter() - t0)
+    out = {name: statistics.median(b / a for a, b in zip(per["mjcli"], per[name])) for name in per if name != "mjcli"}
+    return statistics.median(per["mjcli"]), out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=30_000, help="hands per CLI file (default 30,000)")
@@ -164,12 +233,16 @@ def main(argv=None) -> int:
     ap.add_argument("--lib-hands", type=int, default=10_000, help="hands for the library waits (default 10,000)")
     ap.add_argument("--jobs-hands", type=int, default=100_000, help="hands for the --jobs figure (default 100,000)")
     ap.add_argument("--quick", action="store_true", help="3,000 hands, 3 rounds, 5 start-ups")
-    ap.add_argument("--skip", action="append", default=[], choices=["wait", "score", "compact", "startup", "library", "jobs"],
+    ap.add_argument("--shanten-hands", type=int, default=30_000,
+                    help="hands for the library shanten rows (default 30,000)")
+    ap.add_argument("--skip", action="append", default=[],
+                    choices=["wait", "score", "compact", "startup", "library", "jobs", "shanten"],
                     help="leave a part out (repeatable)")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = ap.parse_args(argv)
     if args.quick:
         args.hands, args.rounds, args.startup_runs, args.lib_hands, args.jobs_hands = 3_000, 3, 5, 2_000, 20_000
+        args.shanten_hands = 5_000
     try:
         import mahjong  # noqa: F401
     except ImportError:
@@ -188,6 +261,15 @@ def main(argv=None) -> int:
                            paths["wait_mjcli"])
             rows.append([f"CLI wait --format jsonl, {n:,} ready hands", a, "mahjong, same job", b, f"{r:.2f}x faster",
                          ">= 5x", r >= 5])
+        if "shanten" not in args.skip:
+            a, b, r = duel([mj, "wait", "--format", "jsonl", "--look-ahead", "0"],
+                           peer + ["shanten", paths["shanten_peer"]], args.rounds, env, paths["shanten_mjcli"])
+            rows.append([f"CLI wait --format jsonl --look-ahead 0, {n:,} hands not ready", a,
+                         "mahjong, shanten + helpful tiles", b, f"{r:.2f}x faster", ">= 3x", r >= 3])
+            a, b, r = duel([mj, "wait", "--format", "jsonl"],
+                           peer + ["shanten", paths["shanten_peer"]], args.rounds, env, paths["shanten_mjcli"])
+            rows.append([f"CLI wait --format jsonl (look-ahead 1), {n:,} hands not ready", a,
+                         "mahjong, shanten + helpful tiles", b, f"{r:.2f}x faster", "", None])
         if "score" not in args.skip:
             a, b, r = duel([mj, "score", "--format", "jsonl"], peer + ["score", paths["score_peer"]], args.rounds, env,
                            paths["score_mjcli"])
@@ -228,6 +310,16 @@ def main(argv=None) -> int:
                 r = ratios[name]
                 text = f"{r:.2f}x faster" if r >= 1 else f"1/{1 / r:.2f}"
                 rows.append([f"library hk waits, {args.lib_hands:,} hands", secs, name, None, text, target, ok(r)])
+
+    if "shanten" not in args.skip:
+        secs, ratios = shanten_rows(args.shanten_hands, args.rounds)
+        for name, target, ok in (("mahjong", ">= 5x", lambda r: r >= 5), ("riichienv", "within 2x (goal)",
+                                                                        lambda r: r >= 0.5)):
+            if name in ratios:
+                r = ratios[name]
+                text = f"{r:.2f}x faster" if r >= 1 else f"1/{1 / r:.2f}"
+                rows.append([f"library shanten from text, {args.shanten_hands:,} hands", secs, name, None, text,
+                             target, ok(r)])
 
     print(f"mjcli like-for-like: Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
           f"median of {args.rounds} rounds ({args.startup_runs} for start-up)")

@@ -2,12 +2,17 @@
 
     python benchmarks/peer_mahjong.py wait  HANDS.txt    # 13-tile hands, riichi one-line notation
     python benchmarks/peer_mahjong.py score HANDS.txt    # 13 tiles, a space, the winning tile
+    python benchmarks/peer_mahjong.py shanten HANDS.txt  # 13-tile hands that are not ready
 
 One JSON line per hand on standard output, as `mjcli ... --format jsonl` writes:
 - wait: shanten of the 13 tiles; when ready, for every tile that completes the
   hand, agari and ``HandCalculator.estimate_hand_value`` on a discard and on a
   self-draw (what `mjcli wait` reports: each winning tile's value both ways);
-- score: ``estimate_hand_value`` of the 14 tiles won on the last tile.
+- score: ``estimate_hand_value`` of the 14 tiles won on the last tile;
+- shanten: ``Shanten.calculate_shanten`` of the 13 tiles (no seven pairs, thirteen
+  orphans: Hong Kong's shapes), then every tile with a copy left that, added, lowers
+  it, with how many are unseen, and their total (what `mjcli wait` reports for a hand
+  that is not ready, its look-ahead off).
 The hand calculator's defaults are used (East seat, East round, no riichi),
 so a hand with no yaku is answered as such: the peer still reads every shape.
 """
@@ -54,6 +59,19 @@ def main(argv: list[str]) -> int:
                 same = [x for x in to136(rest + win_text) if x // 4 == win // 4]
                 tiles += same  # the winning copy is the last of its kind
                 write(dumps({"hand": text, "value": value(tiles, same[-1], discard)}) + "\n")
+                continue
+            if mode == "shanten":
+                counts = to34(to136(text))
+                sh = shanten.calculate_shanten(counts, use_chiitoitsu=False, use_kokushi=True)
+                helpful = []
+                for t in range(34):
+                    if counts[t] < 4:
+                        counts[t] += 1
+                        if shanten.calculate_shanten(counts, use_chiitoitsu=False, use_kokushi=True) < sh:
+                            helpful.append({"tile": t, "left": 4 - counts[t] + 1})
+                        counts[t] -= 1
+                write(dumps({"hand": text, "shanten": sh, "helpful_left": sum(h["left"] for h in helpful),
+                             "helpful": helpful}) + "\n")
                 continue
             tiles = to136(text)
             counts = to34(tiles)

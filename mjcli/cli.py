@@ -627,14 +627,23 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
 @progress_option
 @header_option
 @jobs_option
+@click.option("--seen", metavar="TILES", default=None,
+              help="Tiles seen elsewhere (discards, others' melds), in the hand notation ('1m 1m 55p E'): "
+                   "left out of every unseen count.")
+@click.option("--look-ahead", "look_ahead", type=click.IntRange(0, 8), default=None, metavar="N",
+              help="Search the routes to a win for hands at most N tiles from ready (default 1; 0: never).")
+@click.option("--reach-minimum", "reach_minimum", is_flag=True,
+              help="Keep only the helpful tiles and discards whose routes reach the minimum (see --look-ahead).")
 @context_options
 @input_options
 @lang_option
-def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, lang, **kw):
+def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, lang, seen, look_ahead, reach_minimum,
+         **kw):
     """List the tiles that complete each ready HAND, how many are left, and what each win is worth.
 
     A HAND of 13 tiles: what completes it. Of 14 (one just drawn): what each discard leaves, and
-    its score first when it already wins. A hand need not be quoted: unless every argument alone is a
+    its score first when it already wins. A hand that is not ready gets its shanten (how many tiles
+    from ready) and the tiles that bring it closer. A hand need not be quoted: unless every argument alone is a
     whole hand, the arguments are one hand. Unquoted, write a shown meld +123p, an added kong ++5555p, a
     concealed kong _5555p and the bonus bar ':'.
 
@@ -657,10 +666,16 @@ def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, lan
     v = _variant(variant, rules_file, how=how)
     ov = _overrides(kw)
     _speak(lang, v)
+    ov.update((k, x) for k, x in (("seen", seen), ("look_ahead", look_ahead), ("reach_minimum", reach_minimum))
+              if x is not None and x is not False)
     from .api import wait_answer
 
+    try:
+        answer = wait_answer(v, ov)  # reads --seen
+    except MjError as exc:
+        raise Fail(exc.message) from None
     chosen = how["rules"] or how["variant"]
-    _run_batch(hands, fmt, "wait", glyphs, wait_answer(v, ov), progress, _whole(v, "wait"),
+    _run_batch(hands, fmt, "wait", glyphs, answer, progress, _whole(v, "wait"),
                header, jobs, ("wait", chosen.value, None, ov, False, fmt, "wait"), v)
 
 

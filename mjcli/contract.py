@@ -138,6 +138,8 @@ def _waits(rec: dict, kind: str) -> dict:
         out.pop("waits", None)  # a 14-tile hand's waits are per discard
         out["discards"] = [dict(d, waits=[_wait(w) for w in d["waits"]]) for d in rec.get("discards") or ()]
         out["already_wins"] = bool(rec.get("already_wins"))
+    if out["ready"] and out["shanten"] is None:
+        out["shanten"] = 0  # ready: no tile to exchange before the winning one
     if not ok:
         out["answer"], reason = INVALID, _error_message(rec)
     elif not out["ready"]:
@@ -236,11 +238,26 @@ def csv_rows(kind: str, rec: dict):
                         "payable_left": d["payable_left"], "best": d["best"]}, d["waits"]) for d in rec["discards"]]
         per_tile = wait_keys()
         base = {c: row.get(c) for c in cols if c not in per_tile}
+        base["discard_shanten"] = None  # the column of a discard's row (the record's key is the list)
         any_row = False
         for per_discard, waits in groups:
             for w in waits:
                 any_row = True
                 yield {c: w[c] if c in per_tile else per_discard.get(c, base.get(c)) for c in cols}
+        # not ready: one row per helpful tile (per discard and helpful tile for a 14-tile hand)
+        if rec.get("helpful") is not None:
+            groups = [({}, rec["helpful"])]
+        else:
+            groups = [({"discard_tile": d["discard"], "discard_shanten": d["shanten"], "helpful_left": d["helpful_left"],
+                        "reaching_left": d["reaching_left"], "reaches_minimum": d["reaches_minimum"],
+                        "best_reachable": d["best_reachable"]}, d["helpful"]) for d in rec.get("discard_shanten") or ()]
+        for per_discard, entries in groups:
+            for e in entries:
+                any_row = True
+                out = {c: per_discard.get(c, base.get(c)) for c in cols}
+                out.update(helpful_tile=e["tile"], helpful_tile_left=e["left"],
+                           helpful_reaches_minimum=e["reaches_minimum"], helpful_best_reachable=e["best_reachable"])
+                yield {c: out[c] for c in cols}
         if not any_row:  # not ready or invalid: the hand's row, the tile columns empty
             yield {c: base.get(c) for c in cols}
     else:  # settle, ledger: one row per payment, then one per seat (or player)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .tiles import JOKER, Hand, format_hand, tile_code
+from .tiles import JOKER, Hand, format_hand, tile_code, tile_from_code
 from .scoring import score
 from .waits import WaitResult, answer_line, check_size, wait
 
@@ -41,8 +41,11 @@ def _wait_key(w: dict):
     return (-_value(w["discard"]), -_value(w["self_drawn"]), -w["left"])
 
 
-def discard_waits(hand: Hand, variant) -> WaitResult:
-    """Every discard of a 14-tile hand that leaves it ready, best first."""
+def discard_waits(hand: Hand, variant, seen: tuple | None = None) -> WaitResult:
+    """Every discard of a 14-tile hand that leaves it ready, best first.
+
+    ``seen``: 35 counts of tiles seen elsewhere (``wait --seen``, checked against the hand by the caller),
+    taken from each wait's unseen count."""
     check_size(hand, variant, 14)
     res = WaitResult(format_hand(replace(hand, win=None), win=False), variant.id, variant.unit, variant.minimum)
     won = score(hand, variant)  # as `mjcli score` prices these 14 tiles (a hand can win without sets: flowers)
@@ -63,6 +66,10 @@ def discard_waits(hand: Hand, variant) -> WaitResult:
             w = dict(w)
             if w["tile"] == tile_code(t) and t != JOKER:  # a discarded Fei is drowned: counted among the Fei used
                 w["left"] = max(0, w["left"] - 1)  # the tile just discarded is seen
+            if seen is not None:
+                n = seen[tile_from_code(w["tile"])]
+                if n:
+                    w["left"] = max(0, w["left"] - n)
             waits.append(w)
         waits.sort(key=_wait_key)
         payable = sum(w["left"] for w in waits if w["discard_meets_minimum"] or w["self_drawn_meets_minimum"])

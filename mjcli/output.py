@@ -152,6 +152,7 @@ def wait_table(rec: dict, glyphs: bool = False, width: int | None = None) -> str
     lines = [_hand_glyphs(rec["hand"], glyphs) + f"   ({rec['variant']})"]
     if not rec["ready"] and not rec.get("wins_as_is"):
         lines.append(_t("not ready: no tile completes this hand"))
+        lines.extend(_shanten_lines(rec, glyphs, width))
         lines.extend(_t("note: ") + _p(n) for n in rec.get("notes", ()))
         return _fitted(lines, width)
     won = rec.get("wins_as_is")
@@ -183,6 +184,90 @@ def wait_table(rec: dict, glyphs: bool = False, width: int | None = None) -> str
     for n in rec.get("notes", ()):
         lines.append(_t("note: ") + _p(n))
     return _fitted(lines, width)
+
+
+def table_width() -> int:
+    """The width a table fits: $COLUMNS when set, else the terminal's, else 80 (a pipe or a file)."""
+    import shutil
+    import sys
+
+    cols = os.environ.get("COLUMNS", "")
+    if cols.strip().isdigit() and int(cols) > 0:
+        return int(cols)
+    try:
+        if sys.stdout.isatty():
+            return shutil.get_terminal_size((80, 24)).columns
+    except (AttributeError, ValueError, OSError):
+        pass
+    return 80
+
+
+_LOOK_AHEAD = {
+    "off": "look-ahead: not searched: the hand is further from ready than --look-ahead",
+    "cut": "look-ahead: stopped at its bound: '?' is not settled",
+}
+
+
+def _reach(v) -> str:
+    return "?" if v is None else _t("yes" if v else "no")
+
+
+def _shanten_lines(rec: dict, glyphs: bool, width: int | None = None) -> list[str]:
+    """What a hand that is not ready gets: its shanten, then each helpful tile (a 13-tile hand) or each discard
+    ranked (a 14-tile hand), with the look-ahead; fitted to the terminal width."""
+    from .sheet import simple_table, wrap
+
+    sh = rec.get("shanten")
+    if sh is None:
+        return []
+    unit, minimum = rec["unit"], rec["minimum"]
+    width = width or table_width()
+    searched = rec.get("look_ahead") in ("done", "cut")
+    out = []
+    if rec.get("discard_shanten") is not None:
+        rows = rec["discard_shanten"]
+        out += wrap(_t("shanten {sh} after the best discard ({draws})", sh=sh, draws=_draws(sh)), width)
+        unknown = "?" if rec.get("look_ahead") == "cut" else "-"  # done: a discard left unsearched is too far
+        head = [_t("discard"), _t("shanten"), _t("helps")] + ([_t("reach"), _t("best")] if searched else [])
+        table = []
+        for d in rows:
+            row = [_glyph_text(d["discard"], glyphs), d["shanten"], d["helpful_left"]]
+            if searched:
+                row += [unknown if d["reaches_minimum"] is None else d["reaching_left"], _num(d["best_reachable"])]
+            table.append(row)
+        tiles = [" ".join(_glyph_text(e["tile"], glyphs) for e in d["helpful"]) for d in rows]
+        used = sum(len(h) + 4 for h in head)  # the narrow columns (their headers set the width) and the gaps
+        if rows and width - used >= 17:  # the helpful tiles as the last column, wrapped
+            for row, text in zip(table, tiles):
+                row.append("\n".join(wrap(text, width - used)) or "-")
+            out.append(simple_table(table, head + [_t("tiles that help")]))
+        elif rows:  # a narrow screen: the helpful tiles under each discard
+            lines = simple_table(table, head).split("\n")
+            out += lines[:2]
+            for line, text in zip(lines[2:], tiles):
+                out.append(line)
+                out += ["  " + x for x in wrap(_t("helps: ") + text, width - 2)]
+    else:
+        entries = rec.get("helpful") or []
+        out += wrap(_t("shanten {sh} ({draws}); {n} unseen tiles help", sh=sh, draws=_draws(sh),
+                       n=rec.get("helpful_left") or 0), width)
+        if entries:
+            head = [_t("tile"), _t("left")] + ([_t("reaches {minimum} {unit}", minimum=minimum, unit=_p(unit)),
+                                                 _t("best ({unit})", unit=_p(unit))] if searched else [])
+            table = [[_glyph_text(e["tile"], glyphs), e["left"]]
+                     + ([_reach(e["reaches_minimum"]), _num(e["best_reachable"])] if searched else [])
+                     for e in entries]
+            out.append(simple_table(table, head))
+    state = rec.get("look_ahead")
+    if state in _LOOK_AHEAD:
+        out += wrap(_t(_LOOK_AHEAD[state]), width)
+    return out
+
+
+def _draws(sh: int) -> str:
+    if sh <= 0:
+        return _t("ready")
+    return _t("1 tile from ready") if sh == 1 else _t("{n} tiles from ready", n=sh)
 
 
 def _wait_rows(waits, rec, glyphs, width=None) -> str:

@@ -279,8 +279,13 @@ def test_wait_answers_and_reasons():
 def test_wait_csv_one_row_per_winning_tile():
     _, out, _ = invoke(["wait", "-f", "csv", "123m 456m 789m 23p EE", "135m 456m 789m 23p EE"])
     rows = check_csv(out, "wait")
-    assert [(r["line"], r["tile"], r["answer"]) for r in rows] == [("1", "1p", "ok"), ("1", "4p", "ok"),
-                                                                 ("2", "", "not_ready")]
+    assert [(r["line"], r["tile"], r["answer"], r["shanten"]) for r in rows[:2]] == [("1", "1p", "ok", "0"),
+                                                                                   ("1", "4p", "ok", "0")]
+    # not ready, one tile from it: one row per tile that helps (2m 4m 7m 1p 4p), the wait columns empty
+    assert [(r["line"], r["tile"], r["answer"], r["shanten"], r["helpful_tile"]) for r in rows[2:]] == [
+        ("2", "", "not_ready", "1", t) for t in ("2m", "4m", "7m", "1p", "4p")]
+    _, out, _ = invoke(["wait", "-f", "csv", "bad!"])
+    assert [(r["answer"], r["tile"], r["helpful_tile"]) for r in check_csv(out, "wait")] == [("invalid", "", "")]
 
 
 # --- discard advice: already_wins ------------------------------------------------------------------------------

@@ -11,16 +11,14 @@ from ..errors import MjError
 from ..registry import Game, register_game
 from ..tiles import parse_hand
 
-_LAZY: dict = {}  # scoring and waits, imported on the first line (not for `mjcli rules`: start-up, issue 15)
+_LAZY: dict = {}  # the scorer, imported on the first line (not for `mjcli rules`: start-up, issue 15)
 
 
 def _fn(name: str):
     f = _LAZY.get(name)
     if f is None:
-        if name == "score_text":
-            from ..scoring import score_text as f
-        else:
-            from ..waits import wait_text as f
+        from ..scoring import score_text as f
+
         _LAZY[name] = f
     return f
 
@@ -36,15 +34,30 @@ class Mahjong(Game):
         return lambda text: score_text(text, variant, all_readings=all_readings, overrides=overrides)
 
     def wait_line(self, text, variant, overrides=None):
-        try:
-            hand = parse_hand(text)  # parsed once: the answer is given the hand
-        except MjError:
-            hand = None  # wait_text reports the problem
-        if hand is not None and hand.size == 14:  # a hand that has just drawn: what each discard leaves
-            from ..discards import discard_text
+        return self.wait_answer(variant, overrides)(text)
 
-            return discard_text(text, variant, overrides=overrides, parsed=hand)
-        return _fn("wait_text")(text, variant, overrides=overrides, parsed=hand)
+    def wait_answer(self, variant, overrides=None):
+        """``answer(text)`` for every line: what completes a 13-tile hand, or what each discard of a 14-tile one
+        leaves; a hand that is not ready gets its shanten and helpful tiles (:mod:`mjcli.efficiency`). The
+        options of that module (``seen``, ``reach_minimum``, ``look_ahead``) are read once here."""
+        from ..efficiency import AheadOptions, discards_ahead, split_options, wait_ahead
+        from ..waits import answer_line
+
+        overrides, opts = split_options(overrides, variant)
+        opts = opts or AheadOptions()
+        answer13 = lambda hand, v: wait_ahead(hand, v, opts)  # noqa: E731
+        answer14 = lambda hand, v: discards_ahead(hand, v, opts)  # noqa: E731
+
+        def answer(text):
+            try:
+                hand = parse_hand(text)  # parsed once: the answer is given the hand
+            except MjError:
+                hand = None  # answer_line reports the problem
+            if hand is not None and hand.size == 14:  # a hand that has just drawn: what each discard leaves
+                return answer_line(text, variant, overrides, answer14, hand)
+            return answer_line(text, variant, overrides, answer13, hand)
+
+        return answer
 
     def whole_hand(self, text, variant, command):
         from ..tiles import whole_hand

@@ -301,6 +301,10 @@ def apply_overrides(hand: PHand, ov: dict | None, for_wait: bool = False) -> PHa
             raise HandError(f"--{flag} does not apply to paohuzi; its context is @CARD (--win), self (--self-drawn) "
                             "and heavenly (--heavenly)")
         heavenly = True
+    for key, opt in (("seen", "--seen"), ("look_ahead", "--look-ahead"), ("reach_minimum", "--reach-minimum")):
+        if ov.get(key) not in (None, False):
+            raise HandError(f"{opt} does not apply to paohuzi; it is for the mahjong tables (shanten and the tiles "
+                            "that help)")
     if for_wait:
         return hand
     changes: dict = {}
