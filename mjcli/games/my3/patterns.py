@@ -79,7 +79,7 @@ def drown_fei_hints(hand, variant, res) -> None:
         return
     from dataclasses import replace
 
-    from ...scoring import score
+    from ...scoring import win_totals
     from ...tiles import BONUS_ORDER, tile_from_code
 
     unseen = variant.tiles.jokers - hand.jokers_total() > 0
@@ -90,11 +90,11 @@ def drown_fei_hints(hand, variant, res) -> None:
         if w["tile"] == "J" or not unseen or (w["discard_meets_minimum"] and w["self_drawn_meets_minimum"]):
             continue
         t = tile_from_code(w["tile"])
-        after = {}
-        for way, self_drawn in (("discard", False), ("self_drawn", True)):
-            r = score(drowned.with_tile(t, self_drawn=self_drawn), variant)
-            after[way] = r.total if r.winning else None
-            if not w[f"{way}_meets_minimum"] and r.meets_minimum:
+        # score(...).total of both ways, the readings made once for the two (issue 31); None: no win
+        ways = (drowned.with_tile(t, self_drawn=False), drowned.with_tile(t, self_drawn=True))
+        after = dict(zip(("discard", "self_drawn"), win_totals(ways[0], variant, ways)))
+        for way, total in after.items():
+            if not w[f"{way}_meets_minimum"] and total is not None and total >= variant.minimum:
                 w["drown_fei_reaches_minimum"] = True
         if w["drown_fei_reaches_minimum"]:
             lifted.append(f"{w['tile']} ({after['discard']} on a discard, {after['self_drawn']} self-drawn)")
