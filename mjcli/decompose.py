@@ -163,7 +163,7 @@ def _chow_options(n: int) -> tuple:
     return tuple(out)
 
 
-_CHOWS_AT = {9: _chow_options(9), 7: ((),) * 7}
+_CHOWS_AT = {9: _chow_options(9)}  # places in the suit -> _chow_options (a suit of other lengths: made when asked)
 
 
 def _split_search(key: int, free: int, jk: int, eye_ok: bool, chows: bool, n: int) -> frozenset:
@@ -197,7 +197,10 @@ def _split_search(key: int, free: int, jk: int, eye_ok: bool, chows: bool, n: in
     if chows:
         has_free = (free | free >> 1 | free >> 2 | free >> 3) & _ONES4
         has_tile = (key | key >> 1 | key >> 2) & _ONES3
-        for used, unit, fei, real, key_less, free_less in _CHOWS_AT[n][i]:
+        options = _CHOWS_AT.get(n)
+        if options is None:
+            options = _CHOWS_AT[n] = _chow_options(n)
+        for used, unit, fei, real, key_less, free_less in options[i]:
             if used <= jk and has_free & fei == fei and has_tile & real == real:
                 for u, e, ej, bag in _split_search(key - key_less, free - free_less, jk - used, eye_ok, chows, n):
                     add((u + used, e, ej, bag + unit))

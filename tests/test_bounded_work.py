@@ -241,6 +241,15 @@ def test_the_memoised_split_search_finds_the_plain_searchs_splits_in_its_order(s
         assert D.suit_splits(tuple(counts), chows, J, room) == plain_splits(counts, chows, J, room), (counts, J, room)
 
 
+def test_a_short_suit_with_chows_splits_as_the_plain_search_splits_it():
+    rng = random.Random(7)
+    for _ in range(100):
+        n = rng.choice((3, 5, 7))
+        counts = [rng.choice((0, 0, 1, 1, 2, 3)) for _ in range(n)]
+        J = rng.choice((0, 1, 2))
+        assert D.suit_splits(tuple(counts), True, J) == plain_splits(counts, True, J), (counts, J)
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_the_bounded_mask_is_the_plain_searchs_mask(seed):
     rng = random.Random(100 + seed)
