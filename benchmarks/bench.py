@@ -14,6 +14,10 @@ Peers, when installed (``pip install '.[bench]'``):
   agari for every candidate tile when the hand is ready;
 - ``riichienv`` (Rust): parse and ``HandEvaluator.get_waits``.
 A missing peer or variant is reported as skipped.
+
+The "my3 worst wait" rows (issue 31) time the slowest of the known worst 3 Kaki hands
+(``benchmarks/my3_bound.py``, one process a hand) against ordinary hands of the same size with no Fei and
+with one, and the command line's time against the ordinary one's.
 """
 
 from __future__ import annotations
@@ -176,7 +180,8 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=5, help="rounds per contender; the best counts (default 5)")
     ap.add_argument("--startup-runs", type=int, default=15, help="runs of each start-up command (default 15)")
     ap.add_argument("--quick", action="store_true", help="2,000 hands, 10,000 for the CLI, 3 rounds, 5 start-ups")
-    ap.add_argument("--skip", action="append", default=[], choices=["peers", "my3", "paohuzi", "score", "cli", "startup"],
+    ap.add_argument("--skip", action="append", default=[],
+                    choices=["peers", "my3", "bound", "paohuzi", "score", "cli", "startup"],
                     help="leave a part out (repeatable)")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = ap.parse_args(argv)
@@ -228,6 +233,25 @@ def main(argv=None) -> int:
                 rr = rate(len(mt), b["mjcli"])
                 r = rr / hk_rate
                 add(f"my3 waits, {fei} Fei", rr, "hk waits", hk_rate, f"{r:.2f}x", ">= 0.5x", r >= 0.5)
+
+    # --- my3: the worst hands against an ordinary one (issue 31) -----------
+    if "bound" not in args.skip:
+        import my3_bound as B
+
+        repeat = max(3, args.repeat)
+        kind = "wait 14"
+        base = B.measure(kind, B.ORDINARY[kind], repeat)
+        base_fei = B.measure(kind, B.ORDINARY_FEI[kind], repeat)
+        worst = max((B.measure(k, line, repeat) for k, line in B.KNOWN if k == kind), key=lambda r: r["seconds"])
+        r0, r1 = worst["seconds"] / base["seconds"], worst["seconds"] / base_fei["seconds"]
+        rows.append([f"my3 worst wait (14 tiles, {worst['hand']}), {worst['seconds'] * 1000:.0f} ms", None,
+                     "the same, no Fei / one Fei", None, f"{r0:.1f}x / {r1:.1f}x time", "within 10x",
+                     r0 <= 10 and r1 <= 10])
+        rc = worst["cli"] / base["cli"]
+        rows.append([f"  the same, mjcli wait -v my3 HAND ({worst['cli']:.2f} s)", None, "the same, no Fei", None,
+                     f"{rc:.2f}x time", "within 10x", rc <= 10])
+        rows.append([f"  its heap peak {worst['traced_mb']:.1f} MB, resident {worst['rss_mb']:.0f} MB", None, "", None,
+                     "", "under 100 MB", worst["traced_mb"] < 100 and worst["rss_mb"] < 100])
 
     # --- paohuzi waits -----------------------------------------------------
     if "paohuzi" not in args.skip:

@@ -10,6 +10,11 @@ ledger gathers them; nothing here reads files or knows a variant):
 - :func:`svg_chart`, a small standalone SVG: one polyline per player, the
   zero line, hand numbers, and a legend with the final totals.
 
+A series is a list of totals (one a hand) or a :class:`Trail`, which keeps a
+bounded number of them however long the session (issue 31): the ledger adds
+each hand's total to a trail as it streams, so a million hands draw in the
+memory of a few thousand points, and the SVG's size is bounded too.
+
 >>> print("\\n".join(text_chart([("E", [0, 8, 4]), ("S", [0, -8, -4])], width=80)))
 running totals after 2 hands, from -8 to +8 (▁ lowest, █ highest)
 E  ▅▅▅▅████▆▆▆▆  +4
@@ -57,25 +62,128 @@ def signed(x) -> str:
     return text if d <= 0 else "+" + text
 
 
-def _columns(values: Sequence, width: int) -> list:
-    """At most ``width`` values: each column shows the total at the end of its stretch of hands."""
-    n = len(values)
-    if n <= width:
-        return list(values)
-    return [values[min(n - 1, ((i + 1) * n + width - 1) // width - 1)] for i in range(width)]
+TRAIL_BUCKETS = 512  # a trail's stretches of hands at most: 2,048 points a player, about 30 KB of SVG
+
+
+class Trail:
+    """One player's running totals, hand by hand, in at most ``buckets`` stretches of equal length.
+
+    Each stretch keeps its first and last total and its lowest and highest (with their hand numbers), so
+    the first, the last, the lowest and the highest of the whole session are exact, and a line drawn
+    through the points (:meth:`points`) passes through every peak and trough of each stretch. While the
+    session is no longer than ``buckets`` hands, each stretch is one hand: every total is kept. When the
+    stretches run out, neighbours merge in pairs and each stretch covers twice as many hands from then on.
+
+    >>> t = Trail(buckets=4)
+    >>> for v in [0, 5, -3, 2, 9, 1, 4, -6, 0]:
+    ...     t.add(v)
+    >>> len(t), t.last, t.lowest, t.highest, t.points()
+    (9, 0, -6, 9, [(0, 0), (1, 5), (2, -3), (3, 2), (4, 9), (7, -6), (8, 0)])
+    >>> [(b[0], b[2]) for b in t.stretches]   # hands 0-3, 4-7 and 8: 5 and 4 (neither lowest nor highest) left out
+    [(0, 3), (4, 7), (8, 8)]
+    """
+
+    __slots__ = ("buckets", "size", "count", "stretches")
+
+    def __init__(self, buckets: int = TRAIL_BUCKETS):
+        self.buckets = max(2, buckets + buckets % 2)  # an even number: stretches merge in pairs
+        self.size = 1  # hands per stretch
+        self.count = 0  # totals added
+        # [first hand, first total, last hand, last total, lowest's hand, lowest, highest's hand, highest]
+        self.stretches: list[list] = []
+
+    def __len__(self) -> int:
+        return self.count
+
+    def add(self, value) -> None:
+        i = self.count
+        self.count += 1
+        st = self.stretches
+        if st and i - st[-1][0] < self.size:
+            b = st[-1]
+            b[2], b[3] = i, value
+            if value < b[5]:
+                b[4], b[5] = i, value
+            if value > b[7]:
+                b[6], b[7] = i, value
+            return
+        st.append([i, value, i, value, i, value, i, value])
+        if len(st) > self.buckets:  # merge neighbours in pairs; the stretch just begun stays alone
+            merged = [_merge(st[k], st[k + 1]) for k in range(0, len(st) - 1, 2)]
+            merged.append(st[-1])
+            self.stretches = merged
+            self.size *= 2
+
+    @property
+    def last(self):
+        return self.stretches[-1][3] if self.stretches else 0
+
+    @property
+    def lowest(self):
+        return min((b[5] for b in self.stretches), default=0)
+
+    @property
+    def highest(self):
+        return max((b[7] for b in self.stretches), default=0)
+
+    def points(self) -> list[tuple[int, object]]:
+        """``(hand, total)`` in hand order: each stretch's first, lowest, highest and last (4 a stretch at most)."""
+        out = []
+        for b in self.stretches:
+            seen = set()
+            for i, v in sorted(((b[0], b[1]), (b[4], b[5]), (b[6], b[7]), (b[2], b[3])), key=_by_hand):
+                if i not in seen:
+                    seen.add(i)
+                    out.append((i, v))
+        return out
+
+
+def _by_hand(point):
+    return point[0]
+
+
+def _merge(a: list, b: list) -> list:
+    """Two neighbouring stretches as one (on equal totals, the earlier hand is the lowest or highest)."""
+    low = (a[4], a[5]) if a[5] <= b[5] else (b[4], b[5])
+    high = (a[6], a[7]) if a[7] >= b[7] else (b[6], b[7])
+    return [a[0], a[1], b[2], b[3], low[0], low[1], high[0], high[1]]
+
+
+def _points(values) -> tuple[int, list]:
+    """(how many totals, ``(hand, total)`` points) of a list of totals or a :class:`Trail`."""
+    if isinstance(values, Trail):
+        return len(values), values.points()
+    return len(values), list(enumerate(values))
+
+
+def _columns(points: list, n: int, width: int) -> list:
+    """At most ``width`` totals: each column shows the total at the end of its stretch of hands (the last
+    point kept at or before that hand, when the series keeps only some)."""
+    if n <= width and len(points) == n:
+        return [v for _, v in points]
+    cols = min(n, width)
+    out = []
+    k = 0
+    for c in range(cols):
+        end = min(n - 1, ((c + 1) * n + cols - 1) // cols - 1)
+        while k + 1 < len(points) and points[k + 1][0] <= end:
+            k += 1
+        out.append(points[k][1])
+    return out
 
 
 def text_chart(series: Series, width: int = 80, colour: bool = False) -> list[str]:
     """Lines of a terminal chart no wider than ``width`` (each series starts at 0, before the first hand)."""
     if not series:
         return ["no hands to draw"]
-    hands = max(len(v) for _, v in series) - 1
+    drawn = [_points(v) for _, v in series]
+    hands = max(n for n, _ in drawn) - 1
     names = [str(name) for name, _ in series]
-    finals = [signed(v[-1]) for _, v in series]
+    finals = [signed(pts[-1][1]) for _, pts in drawn]
     name_w = max(len(n) for n in names)
     final_w = max(len(f) for f in finals)
     room = max(1, width - name_w - final_w - 4)
-    every = [Decimal(str(x)) for _, v in series for x in v]
+    every = [Decimal(str(x)) for _, pts in drawn for _, x in pts]
     lo, hi = min(every), max(every)
     span = hi - lo
     head = (f"running totals after {hands} hand{'s' if hands != 1 else ''}, from {signed(lo)} to {signed(hi)} "
@@ -83,9 +191,9 @@ def text_chart(series: Series, width: int = 80, colour: bool = False) -> list[st
     if len(head) > width:
         head = f"{hands} hands, {signed(lo)} to {signed(hi)}"
     lines = [head[:width]]
-    for name, (_, values), final in zip(names, series, finals):
+    for name, (n, pts), final in zip(names, drawn, finals):
         cells = []
-        points = _columns(list(values), room)
+        points = _columns(pts, n, room)
         stretch = max(1, min(4, room // max(1, len(points))))  # a short session: a few columns a hand
         for x in [p for p in points for _ in range(stretch)]:
             d = Decimal(str(x))
@@ -103,8 +211,9 @@ def svg_chart(series: Series, title: str = "mjcli session") -> str:
     w, h = 640, 320
     left, right, top, bottom = 56, 150, 36, 40
     pw, ph = w - left - right, h - top - bottom
-    hands = max((len(v) for _, v in series), default=1) - 1
-    every = [Decimal(str(x)) for _, v in series for x in v] or [Decimal(0)]
+    drawn = [_points(v) for _, v in series]
+    hands = max((n for n, _ in drawn), default=1) - 1
+    every = [Decimal(str(x)) for _, pts in drawn for _, x in pts] or [Decimal(0)]
     lo, hi = min(min(every), Decimal(0)), max(max(every), Decimal(0))
     span = (hi - lo) or Decimal(1)
 
@@ -125,10 +234,10 @@ def svg_chart(series: Series, title: str = "mjcli session") -> str:
            f'<text x="{left - 6}" y="{y_of(lo) + 4}" text-anchor="end">{escape(signed(lo))}</text>',
            f'<text x="{left}" y="{h - 12}">hand 0</text>',
            f'<text x="{left + pw}" y="{h - 12}" text-anchor="end">hand {hands}</text>']
-    for k, (name, values) in enumerate(series):
+    for k, ((name, _), (_, pts)) in enumerate(zip(series, drawn)):
         colour = PALETTE[k % len(PALETTE)]
-        points = " ".join(f"{x_of(i)},{y_of(v)}" for i, v in enumerate(values))
-        final = signed(values[-1]) if len(values) else "0"
+        points = " ".join(f"{x_of(i)},{y_of(v)}" for i, v in pts)
+        final = signed(pts[-1][1]) if pts else "0"
         out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}" '
                    f'data-player={quoteattr(str(name))} data-final="{final}"><title>{escape(str(name))}: {final}'
                    f"</title></polyline>")

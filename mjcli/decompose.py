@@ -16,7 +16,6 @@ scoring) lists every split, from each suit's cached splits.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from itertools import product
 
@@ -79,7 +78,6 @@ _EYE_TEXT = tuple(_text([t, t], 0) for t in range(34))  # an eye with no Fei: _s
 # One suit
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def suit_splits(counts: tuple[int, ...], chows: bool, jokers: int, room: tuple[int, ...] | None = None) -> tuple:
     """Every split of one suit's counts into sets and at most one eye.
 
@@ -94,72 +92,127 @@ def suit_splits(counts: tuple[int, ...], chows: bool, jokers: int, room: tuple[i
     >>> len(suit_splits((1, 1, 0, 0, 0, 0, 0, 0, 0), True, 1)), suit_splits((1, 1, 0, 0, 0, 0, 0, 0, 0), True, 1, (1, 1, 0) + (1,) * 6)
     (1, ())
     """
-    out = set()
-    c = list(counts)
-    n = len(c)
-    free = [jokers] * n if room is None else list(room)  # Fei that may still stand for each place
-
-    def rec(i, jk, eye, eye_j, sets):
-        while i < n and c[i] == 0:
-            i += 1
-        if i == n:
-            out.add((jokers - jk, eye, eye_j, tuple(sorted(sets))))
-            return
-        # pong, with 0..2 Fei
-        for real in (3, 2, 1):
-            need = 3 - real
-            if c[i] >= real and need <= jk and need <= free[i]:
-                c[i] -= real
-                free[i] -= need
-                sets.append((PONG, i, need))
-                rec(i, jk - need, eye, eye_j, sets)
-                sets.pop()
-                free[i] += need
-                c[i] += real
-        # chows in which i is the lowest real tile
-        if chows:
-            for start in (i - 2, i - 1, i):
-                if start < 0 or start + 2 >= n:
-                    continue
-                below = i - start  # places under i: Fei
-                if below > jk or any(free[p] == 0 for p in range(start, i)):
-                    continue
-                above = [p for p in range(i + 1, start + 3)]
-                # each place above i: a real tile (if there is one) or a Fei
-                for choice in product((True, False), repeat=len(above)):
-                    if any(c[p] == 0 if use else free[p] == 0 for use, p in zip(choice, above)):
-                        continue
-                    used_j = below + sum(1 for use in choice if not use)
-                    if used_j > jk or used_j > 2:
-                        continue
-                    fei_at = list(range(start, i)) + [p for use, p in zip(choice, above) if not use]
-                    c[i] -= 1
-                    for use, p in zip(choice, above):
-                        if use:
-                            c[p] -= 1
-                    for p in fei_at:
-                        free[p] -= 1
-                    sets.append((CHOW, start, used_j))
-                    rec(i, jk - used_j, eye, eye_j, sets)
-                    sets.pop()
-                    for p in fei_at:
-                        free[p] += 1
-                    for use, p in zip(choice, above):
-                        if use:
-                            c[p] += 1
-                    c[i] += 1
-        if eye is None:
-            for real in (2, 1):
-                need = 2 - real
-                if c[i] >= real and need <= jk and need <= free[i]:
-                    c[i] -= real
-                    free[i] -= need
-                    rec(i, jk - need, i, need, sets)
-                    free[i] += need
-                    c[i] += real
-
-    rec(0, jokers, None, 0, [])
+    key = 0
+    free = 0
+    for i, c in enumerate(counts):
+        key |= c << 3 * i
+        free |= (jokers if room is None else room[i]) << 4 * i
+    if _SPLIT_HELD[0] > _HELD_CAP:  # splits held in all: emptied between two suits (memory, issue 31)
+        _SPLIT_MEMO.clear()
+        _SPLIT_HELD[0] = 0
+    out = [(u, e, ej, _bag_sets(bag)) for u, e, ej, bag in _split_search(key, free, jokers, True, chows, len(counts))]
     return tuple(sorted(out, key=lambda x: (x[0], x[1] is not None, x[1] or 0, x[3])))
+
+
+# The search for every split is memoised by its state (issue 31): the tiles
+# left (a key, 3 bits a place), the Fei that may still stand for each place
+# (``free``, 4 bits a place, dropped below the lowest tile left less two and
+# clamped at the Fei left, as in :func:`suit_mask_r`), the Fei left and
+# whether the eye is still to take. A state's splits are worked out once and
+# shared by every way of reaching it: the plain search went down each order
+# of the same sets again (two alike chows, a pong and a chow over the same
+# tile...), for four Fei a hundred thousand steps for one suit. Inside the
+# search a split's sets are a *bag*, one int: 3 bits for each set (kind,
+# place, Fei), numbered in the order the sets sort in, so adding a set is an
+# addition and the sets come out sorted.
+
+_SPLIT_MEMO: dict = {}  # (key, free, Fei left, eye to take, chows, places) -> frozenset of (Fei, eye, eye Fei, bag)
+_SPLIT_HELD = [0]  # the splits _SPLIT_MEMO holds, all its states together
+_HELD_CAP = 50_000  # splits a memo of them may hold before it is emptied (some 20 MB)
+_NO_SPLIT = frozenset({(0, None, 0, 0)})
+_FREE_ABOVE = tuple(((1 << 36) - 1) & ~((1 << 4 * max(0, i - 2)) - 1) for i in range(9))
+_SET_OF_CODE = tuple((kind, i, j) for kind in (CHOW, PONG) for i in range(9) for j in range(3))  # sorted
+_SET_BIT = {st: 1 << 3 * code for code, st in enumerate(_SET_OF_CODE)}  # a set -> its unit in a bag
+_ONES3 = int("001" * 9, 2)
+_ONES4 = int("0001" * 9, 2)
+# b -> two places' room (8 bits, 4 a place) -> the same clamped at b
+_CLAMP2 = tuple(tuple(min(r & 15, b) | min(r >> 4, b) << 4 for r in range(256)) for b in range(16))
+
+
+def _bag_sets(bag: int) -> tuple:
+    """The sets of a bag, sorted."""
+    out = []
+    while bag:
+        code = ((bag & -bag).bit_length() - 1) // 3
+        count = (bag >> 3 * code) & 7
+        out += [_SET_OF_CODE[code]] * count
+        bag -= count << 3 * code
+    return tuple(out)
+
+
+def _chow_options(n: int) -> tuple:
+    """For each place i of a suit of ``n`` places, the chows whose lowest real tile is at i: ``(Fei used, bag unit,
+    places that must hold a Fei (a bit at 4p), places that must hold a tile (a bit at 3p), key less, free less)``.
+    Places under i are Fei; each place above i a tile or a Fei; two Fei at most."""
+    out = []
+    for i in range(n):
+        opts = []
+        for start in (i - 2, i - 1, i):
+            if start < 0 or start + 2 >= n:
+                continue
+            above = range(i + 1, start + 3)
+            for choice in product((True, False), repeat=len(above)):
+                fei = list(range(start, i)) + [p for use, p in zip(choice, above) if not use]
+                real = [p for use, p in zip(choice, above) if use]
+                if len(fei) > 2:
+                    continue
+                opts.append((len(fei), _SET_BIT[(CHOW, start, len(fei))], sum(1 << 4 * p for p in fei),
+                             sum(1 << 3 * p for p in real), (1 << 3 * i) + sum(1 << 3 * p for p in real),
+                             sum(1 << 4 * p for p in fei)))
+        out.append(tuple(opts))
+    return tuple(out)
+
+
+_CHOWS_AT = {9: _chow_options(9)}  # places in the suit -> _chow_options (a suit of other lengths: made when asked)
+
+
+def _split_search(key: int, free: int, jk: int, eye_ok: bool, chows: bool, n: int) -> frozenset:
+    """The splits of ``key`` with ``jk`` Fei at most, as :func:`suit_splits` lists them (Fei counted from
+    this state on, the sets a bag), unordered."""
+    if not key:
+        return _NO_SPLIT
+    i = ((key & -key).bit_length() - 1) // 3
+    free &= _FREE_ABOVE[i]
+    t = _CLAMP2[jk]
+    free = t[free & 255] | t[(free >> 8) & 255] << 8 | t[(free >> 16) & 255] << 16 | t[(free >> 24) & 255] << 24 \
+        | t[free >> 32] << 32
+    st = (key, free, jk, eye_ok, chows, n)
+    found = _SPLIT_MEMO.get(st)
+    if found is not None:
+        return found
+    out = set()
+    add = out.add
+    one = 1 << 3 * i
+    fone = 1 << 4 * i
+    c = (key >> 3 * i) & 7
+    fi = (free >> 4 * i) & 15
+    # pong, with 0..2 Fei
+    for real in (3, 2, 1):
+        need = 3 - real
+        if c >= real and need <= jk and need <= fi:
+            unit = _SET_BIT[(PONG, i, need)]
+            for u, e, ej, bag in _split_search(key - real * one, free - need * fone, jk - need, eye_ok, chows, n):
+                add((u + need, e, ej, bag + unit))
+    # chows in which i is the lowest real tile
+    if chows:
+        has_free = (free | free >> 1 | free >> 2 | free >> 3) & _ONES4
+        has_tile = (key | key >> 1 | key >> 2) & _ONES3
+        options = _CHOWS_AT.get(n)
+        if options is None:
+            options = _CHOWS_AT[n] = _chow_options(n)
+        for used, unit, fei, real, key_less, free_less in options[i]:
+            if used <= jk and has_free & fei == fei and has_tile & real == real:
+                for u, e, ej, bag in _split_search(key - key_less, free - free_less, jk - used, eye_ok, chows, n):
+                    add((u + used, e, ej, bag + unit))
+    if eye_ok:
+        for real in (2, 1):
+            need = 2 - real
+            if c >= real and need <= jk and need <= fi:
+                for u, _, _, bag in _split_search(key - real * one, free - need * fone, jk - need, False, chows, n):
+                    add((u + need, i, need, bag))
+    found = _SPLIT_MEMO[st] = frozenset(out)
+    _SPLIT_HELD[0] += len(found) + 1
+    return found
 
 
 # --------------------------------------------------------------------------
@@ -235,6 +288,9 @@ def _memo(J: int, chows: bool) -> dict:
     d = _MEMO.get((J, chows))
     if d is None:
         d = _MEMO[(J, chows)] = complete_table(chows) if J == 0 else {0: 1}
+    elif J and len(d) > _MEMO_CAP:  # memory, issue 31: emptied between two suits, never inside one
+        d.clear()
+        d[0] = 1
     return d
 
 
@@ -330,7 +386,7 @@ def accepts(mask: int, J: int) -> bool:
 # are clamped at J and a suit whose every place has room J uses the plain
 # tables above: the common hands share those.
 
-_MEMO_R: dict = {}   # (J, chows) -> {(key, room): mask}
+_MEMO_R: dict = {}   # chows -> {(key, room, budget): mask} (see suit_mask_r)
 _ROOM_ONES = tuple(int("001" * n, 2) for n in SUIT_LEN)
 
 
@@ -442,7 +498,7 @@ def _clamp(room: int, n: int, cap: int) -> int:
     return out
 
 
-def suit_mask_r(key: int, room: int | None, chows: bool, J: int, memo: dict | None = None) -> int:
+def suit_mask_r(key: int, room: int | None, chows: bool, J: int) -> int:
     """:func:`suit_mask` with a room (no Fei beyond it at any place); None: no bound.
 
     >>> suit_mask_r(0o11, None, True, 1), suit_mask_r(0o11, 0o101, True, 1), suit_mask_r(0o11, 0o11, True, 1)
@@ -450,53 +506,106 @@ def suit_mask_r(key: int, room: int | None, chows: bool, J: int, memo: dict | No
     """
     if room is None:
         return suit_mask(key, chows, J)
-    if memo is None:
-        memo = _MEMO_R.get((J, chows))
-        if memo is None:
-            memo = _MEMO_R[(J, chows)] = {}
-    st = (key, room)
+    if not key:
+        return 1
+    memo = _MEMO_R[chows]
+    if len(memo) > _MEMO_CAP:
+        memo.clear()
+    return _mask_b(key, room, J, chows, memo)
+
+
+# The search under a room is bounded by design (issue 31). Its state is (key,
+# room, budget): the tiles left, the room left at each place, and the Fei
+# still to place. Two things make states that differ only in what no longer
+# matters the same state:
+# - places below the lowest tile left less two: every set left holds a real
+#   tile at or above that tile, so no Fei can stand there again; their room
+#   is dropped (the room kept to the end used to split one state into as many
+#   as there were ways to have placed the Fei already, millions for four Fei);
+# - room above the budget: with b Fei left, a room of b or more never binds,
+#   so rooms are clamped at b; a state whose every place left has room b is
+#   the plain search with b Fei (:func:`suit_mask`, shared by all hands).
+# Below the lowest tile i only places i-2 and i-1 keep room, places from i+2
+# up still hold every tile they had (a set whose lowest real tile is under i
+# reaches i+1 at most), so a suit shape has at most 9 * 5 * 5 keys below it,
+# each with at most 70 rooms for 4 Fei (the Fei placed in places i-2..i+1,
+# clamped at what is left): a few thousand states a hand at worst.
+
+_MEMO_R.update({True: {}, False: {}})  # chows -> {(key, room, budget): mask}
+_MEMO_CAP = 100_000  # states of one memo before it is emptied at the start of the next suit (memory, issue 31)
+_ABOVE = tuple(((1 << 27) - 1) & ~((1 << 3 * max(0, i - 2)) - 1) for i in range(9))  # places from i - 2 up
+# chows -> b -> i: room b at every place of the suit from i - 2 up (-1 for b over 7: no room is that high)
+_FULL = {chows: tuple(tuple(b * int("001" * n, 2) & _ABOVE[i] if b < 8 else -1 for i in range(9)) for b in range(17))
+         for chows, n in ((True, 9), (False, 7))}
+# b -> three places' room (9 bits) -> the same clamped at b
+_CLAMP3 = tuple(tuple(sum(min((r >> 3 * k) & 7, b) << 3 * k for k in range(3)) for r in range(512)) for b in range(8))
+
+
+def _clamped(room: int, b: int) -> int:
+    """A suit's room with every place clamped at ``b`` (a room above 7 does not occur: the room of a place is
+    at most 5, so b over 7 clamps nothing)."""
+    if b > 7:
+        return room
+    t = _CLAMP3[b]
+    return t[room & 511] | t[(room >> 9) & 511] << 9 | t[room >> 18] << 18
+
+
+def _mask_b(key: int, room: int, b: int, chows: bool, memo: dict) -> int:
+    """The mask (Fei counts up to ``b``) of ``key`` with ``room``, at most ``b`` Fei: the room made canonical
+    (see the comment above), then the plain tables when it does not bind, else the memoised search."""
+    if not key:
+        return 1
+    if not b:
+        return suit_mask(key, chows, 0)
+    i = ((key & -key).bit_length() - 1) // 3
+    room = _clamped(room & _ABOVE[i], b)
+    if room == _FULL[chows][b][i]:
+        return suit_mask(key, chows, b)
+    st = (key, room, b)
     m = memo.get(st)
     if m is not None:
         return m
-    if not key:
-        return 1
-    low = key & -key
-    i = (low.bit_length() - 1) // 3
     one = 1 << 3 * i
     c = (key >> 3 * i) & 7
     ri = (room >> 3 * i) & 7
     m = 0
+    # pong of place i, with 0, 1 or 2 Fei
     for real in (3, 2, 1):
         need = 3 - real
-        if c >= real and need <= J and need <= ri:
-            m |= suit_mask_r(key - real * one, room - need * one, chows, J, memo) << 2 * need
+        if c >= real and need <= b and need <= ri:
+            m |= _mask_b(key - real * one, room - need * one, b - need, chows, memo) << 2 * need
+    # the eye at place i, with 0 or 1 Fei
     for real in (2, 1):
         need = 2 - real
-        if c >= real and need <= J and need <= ri:
-            m |= (suit_mask_r(key - real * one, room - need * one, chows, J, memo) & _NOEYE) << (2 * need + 1)
+        if c >= real and need <= b and need <= ri:
+            m |= (_mask_b(key - real * one, room - need * one, b - need, chows, memo) & _NOEYE) << (2 * need + 1)
+    # chows in which place i is the lowest real tile; places below i are Fei,
+    # each place above i a real tile when there is one, or a Fei
     if chows:
         for start in (i - 2, i - 1, i):
-            if 0 <= start <= 6 and i - start <= J:
+            if 0 <= start <= 6 and i - start <= b:
                 r2 = room
                 for p in range(start, i):  # the places below i are Fei
                     if not (r2 >> 3 * p) & 7:
                         break
                     r2 -= 1 << 3 * p
                 else:
-                    m |= _chow_rest_r(key - one, r2, J, memo, i + 1, start + 3, i - start)
-    m &= (1 << 2 * (J + 1)) - 1
+                    m |= _chow_rest_b(key - one, r2, b, memo, i + 1, start + 3, i - start)
+    m &= (1 << 2 * (b + 1)) - 1
     memo[st] = m
     return m
 
 
-def _chow_rest_r(key: int, room: int, J: int, memo: dict, p: int, end: int, used: int) -> int:
+def _chow_rest_b(key: int, room: int, b: int, memo: dict, p: int, end: int, used: int) -> int:
+    """Fill places p..end-1 of a chow, each with a real tile or a Fei (room and budget allowing); the mask
+    of what is left, shifted by the Fei used."""
     if p == end:
-        return suit_mask_r(key, room, True, J, memo) << 2 * used
+        return _mask_b(key, room, b - used, True, memo) << 2 * used
     m = 0
     if (key >> 3 * p) & 7:
-        m = _chow_rest_r(key - (1 << 3 * p), room, J, memo, p + 1, end, used)
-    if used < J and (room >> 3 * p) & 7:
-        m |= _chow_rest_r(key, room - (1 << 3 * p), J, memo, p + 1, end, used + 1)
+        m = _chow_rest_b(key - (1 << 3 * p), room, b, memo, p + 1, end, used)
+    if used < b and (room >> 3 * p) & 7:
+        m |= _chow_rest_b(key, room - (1 << 3 * p), b, memo, p + 1, end, used + 1)
     return m
 
 
@@ -504,7 +613,7 @@ def suit_waits_r(key: int, room: int, chows: bool, J: int, others: int) -> tuple
     """:func:`suit_waits` with a room (clamped at J + 1): the wait tile takes a place
     of the room too, so a tile with no room is no wait."""
     d = _WAITS.get((J, chows, "room"))
-    if d is None:
+    if d is None or len(d) > _MEMO_CAP:
         d = _WAITS[(J, chows, "room")] = {}
     out = d.get((key, others, room))
     if out is None:
@@ -523,7 +632,7 @@ def suit_waits(key: int, chows: bool, J: int, others: int) -> tuple:
     """Places of the suit where one more tile completes the hand, given the
     mask ``others`` of the other suits together (memoised)."""
     d = _WAITS.get((J, chows))
-    if d is None:
+    if d is None or len(d) > _MEMO_CAP:
         d = _WAITS[(J, chows)] = {}
     out = d.get((key, others))
     if out is None:
@@ -605,6 +714,7 @@ def is_thirteen_orphans(counts: list[int], jokers: int) -> bool:
 
 
 _SPLITS: dict = {}  # (suit, key, J[, room]) -> the suit's splits with Fei, tiles absolute, sets in reading order
+_SPLITS_HELD = [0]  # the splits _SPLITS holds, all its entries together
 _SPLITS0: tuple = ({}, {}, {}, {})  # per suit: key -> the suit's splits with no Fei (no room), as _SPLITS holds
 
 
@@ -693,13 +803,52 @@ def _splits_abs(s: int, key: int, J: int, room: int | None = None) -> tuple:
         return v
     v = _SPLITS.get((s, key, J) if room is None else (s, key, J, room))
     if v is None:
-        v = tuple(
-            (u, None if e is None else base + e, ej,
-             tuple(sorted(((k, base + t, j) for k, t, j in ss), key=_place_order)))
-            for u, e, ej, ss in _suit_splits_key(key, s, J, room)
-        )
+        v = _splits_fei(s, key, J, room)
+        if _SPLITS_HELD[0] > _HELD_CAP:  # memory, issue 31
+            _SPLITS.clear()
+            _SPLITS_HELD[0] = 0
         _SPLITS[(s, key, J) if room is None else (s, key, J, room)] = v
+        _SPLITS_HELD[0] += len(v) + 1
     return v
+
+
+def _splits_fei(s: int, key: int, J: int, room: int | None) -> tuple:
+    """``_splits_abs`` of a suit with Fei: :func:`suit_splits` in its order, read straight from the search's
+    bags (each bag's sets in reading order kept per suit: the same bags come back for many hands)."""
+    n = SUIT_LEN[s]
+    free = 0
+    for i in range(n):
+        free |= (J if room is None else (room >> 3 * i) & 7) << 4 * i
+    if _SPLIT_HELD[0] > _HELD_CAP:  # as suit_splits (memory, issue 31)
+        _SPLIT_MEMO.clear()
+        _SPLIT_HELD[0] = 0
+    if len(_BAG_SETS) > _MEMO_CAP:
+        _BAG_SETS.clear()
+    rows = []
+    for u, e, ej, bag in _split_search(key, free, J, True, SUIT_CHOWS[s], n):
+        got = _BAG_SETS.get((s, bag))
+        if got is None:
+            codes = _bag_codes(bag)
+            got = _BAG_SETS[(s, bag)] = (codes, tuple(sorted([_ABS_OF_CODE[s][c] for c in codes], key=_place_order)))
+        rows.append((u, e is not None, e or 0, got[0], e, ej, got[1]))
+    rows.sort()  # as suit_splits sorts: Fei used, eye or not, eye place, then the sets (their codes sort alike)
+    base = SUIT_BASE[s]
+    return tuple((u, None if e is None else base + e, ej, sets) for u, _, _, _, e, ej, sets in rows)
+
+
+_BAG_SETS: dict = {}  # (suit, bag) -> (the codes of its sets, sorted; its sets as a reading lists them)
+_ABS_OF_CODE = tuple(tuple((kind, SUIT_BASE[s] + i, j) for kind, i, j in _SET_OF_CODE) for s in range(4))
+
+
+def _bag_codes(bag: int) -> tuple:
+    """The codes of a bag's sets, sorted (each as often as the set comes)."""
+    out = []
+    while bag:
+        code = ((bag & -bag).bit_length() - 1) // 3
+        count = (bag >> 3 * code) & 7
+        out += [code] * count
+        bag -= count << 3 * code
+    return tuple(out)
 
 
 def _count_in(sets, t: int) -> int:
@@ -720,12 +869,27 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = Tr
     Each reading is repeated for every place the winning tile may sit. No
     reading holds more than ``most`` of a tile (see :func:`fei_room`).
     """
+    if hand.jokers:
+        return list(iter_readings(hand, eye_tiles, thirteen, most))
+    out: list[Reading] = []
+    if len(hand.concealed) == 3 * (4 - len(hand.melds)) + 2:
+        _plain_readings(hand, out)
+    if thirteen and not hand.melds and _ORPHAN_SET.issuperset(hand.concealed) \
+            and is_thirteen_orphans(hand.counts(), 0):
+        out.append(Reading(special="thirteen_orphans", win_in=None))
+    return out
+
+
+def iter_readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = True, most: int = 4):
+    """The readings of :func:`readings`, in its order, one at a time: a caller that has its answer before the
+    last (every total at the limit) stops there, and the readings after it are never made (issue 31)."""
     jokers = hand.jokers
     concealed = hand.concealed
     sets_needed = 4 - len(hand.melds)
-    out: list[Reading] = []
     if not jokers and len(concealed) == 3 * sets_needed + 2:
+        out: list[Reading] = []
         _plain_readings(hand, out)
+        yield from out
     elif jokers and len(concealed) + jokers == 3 * sets_needed + 2:  # with Fei (none: _plain_readings)
         keys = hand_keys(hand)
         rooms = hand_rooms(keys, hand, most, jokers)
@@ -741,6 +905,7 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = Tr
                     break
                 per_suit.append(splits)
         if per_suit is not None:
+            room34 = None
             for combo in product(*per_suit):
                 used = 0
                 eye = None
@@ -756,20 +921,22 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = Tr
                 if used > jokers or n_eyes > 1:
                     continue
                 left = jokers - used
+                out = []
                 if eye is None:
                     if left != 2:
                         continue
-                    room34 = fei_room(hand, most)
+                    if room34 is None:
+                        room34 = fei_room(hand, most)
                     for t in eye_tiles or ():
                         # the two Fei stand for t: room for two more besides the sets' own
                         if _count_in(sets, t) - concealed.count(t) + 2 <= room34[t]:
                             _place_win(out, hand, sets, t, 2)
                 elif left == 0:
                     _place_win(out, hand, sets, eye, eye_j)
+                yield from out
     if thirteen and not hand.melds and _ORPHAN_SET.issuperset(concealed) \
             and is_thirteen_orphans(hand.counts(), jokers):
-        out.append(Reading(special="thirteen_orphans", win_in=None))
-    return out
+        yield Reading(special="thirteen_orphans", win_in=None)
 
 
 def _plain_readings(hand: Hand, out: list) -> None:

@@ -706,22 +706,27 @@ def ledger_series(variant, binary_file: BinaryIO, ladder: str | None = None, sta
                   ) -> tuple[list, int]:
     """The running total of each player (or seat) after every hand, each starting at 0; and the bad lines.
 
-    For the chart: ``[(name, [0, after hand 1, after hand 2, ...]), ...]`` in seating order. A bad line
-    is passed to ``on_error`` and adds no point.
+    For the chart: ``[(name, totals), ...]`` in seating order, ``totals`` a :class:`mjcli.chart.Trail` of
+    0, then the total after hand 1, after hand 2...: it keeps a bounded number of them however many hands
+    there are (the first, the last, the lowest and the highest exact). A bad line is passed to ``on_error``
+    and adds no point.
     """
+    from .chart import Trail
     from .progress import track
 
     state = {"bad": 0}
     session, items = _first_players(variant, track(_lines(binary_file), binary_file, progress, "hands"), players)
     names = list(session.players if session else variant.seats)
-    series = {n: [0] for n in names}
+    series = {n: Trail() for n in names}
+    for trail in series.values():
+        trail.add(0)
     for rec in _records(variant, items, ladder, stake, state, session):
         if not rec["ok"]:
             if on_error:
                 on_error(rec)
             continue
         for n in names:
-            series[n].append(rec["running"][n])
+            series[n].add(rec["running"][n])
     return [(n, series[n]) for n in names], state["bad"]
 
 

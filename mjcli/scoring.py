@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 from operator import itemgetter
 
 from . import decompose
@@ -154,7 +155,7 @@ class _Plan:
 
     __slots__ = ("variant", "hand_rows", "reading_rows", "shared_rows", "context_rows", "tiles", "thirteen", "most",
                  "by_context", "payments", "alone", "parts", "reading_groups", "shared_groups", "context_groups",
-                 "ask_reading", "ask_shared", "ask_context", "context_live", "only_alone")
+                 "ask_reading", "ask_shared", "ask_context", "context_live", "only_alone", "sure_limit")
 
     def __init__(self, variant):
         self.variant = variant
@@ -181,6 +182,11 @@ class _Plan:
         self.alone: dict = {}  # hand context -> whether it wins whatever the tiles (wins_without_sets)
         self.only_alone = any(spec.only_alone for spec in variant.patterns)
         self.parts: dict = {}  # what was found, how the hand was won -> a winning result's patterns, totals, payment
+        # the patterns that need no reading, are a limit hand, win alone and that no pattern replaces: a context
+        # with one of them totals the limit whatever the tiles (four Fei), so no reading need be made (issue 31)
+        replaced = {r for spec in variant.patterns for r in spec.replaces}
+        self.sure_limit = frozenset(spec.id for spec in variant.patterns if spec.limit and spec.wins_alone
+                                    and spec.id not in replaced and not REGISTRY[spec.id].needs_reading)
 
     def hand_found(self, hand: Hand) -> tuple:
         """``(index, spec, count)`` of each pattern present that needs no reading."""
@@ -422,11 +428,20 @@ def score(hand: Hand, variant, *, all_readings: bool = False, overrides: dict | 
         raise HandError(f"hand has {size} tiles (a kong counts 3); score needs 14 at most{alone}: "
                         "take the extra tiles out")
     plan = _plan(variant)
-    rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most) if size == 14 else []
-    if rs and "rob-kong" in hand.flags:  # no reading with a Fei read as the robbed tile (a fifth copy)
-        rs = rob_kong_readings(hand, rs, plan.most)
-    text = format_hand(hand)
     hand_found = plan.context_entry(hand)[0]
+    robbing = "rob-kong" in hand.flags
+    if size != 14:
+        rs = []
+    elif not all_readings and not robbing and plan.sure_limit and any(f[1].id in plan.sure_limit
+                                                                      for f in hand_found):
+        # every reading totals the limit and ranks the same (four Fei): the first is the best (issue 31)
+        first = next(decompose.iter_readings(hand, plan.tiles, plan.thirteen, plan.most), None)
+        rs = [] if first is None else [first]
+    else:
+        rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most)
+        if rs and robbing:  # no reading with a Fei read as the robbed tile (a fifth copy)
+            rs = rob_kong_readings(hand, rs, plan.most)
+    text = format_hand(hand)
     if all_readings:
         results = [_result(hand, variant, r, text, _tally(variant, plan.found(hand, r, hand_found))) for r in rs]
     elif rs:
@@ -486,16 +501,24 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: li
         if hand.size > 14:
             score(hand, variant)  # raises the size error, as score does
     plan = _plan(variant)
-    rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else []
-    if rs and "rob-kong" in hand.flags:  # as score: no reading with a Fei read as the robbed tile
-        rs = rob_kong_readings(hand, rs, plan.most)
     if contexts.__class__ is not tuple:
         contexts = tuple(contexts)
     if entries is None:
         entries = [plan.context_entry(h) for h in contexts]
     founds = tuple(map(_first, entries))
+    sure = plan.sure_limit
+    robbing = "rob-kong" in hand.flags
+    if sure and not robbing and all(any(f[1].id in sure for f in found) for found in founds):
+        return [variant.limit] * len(contexts)  # every reading, and no reading, totals the limit
+    # the readings one at a time: they stop being made once every total is at the limit (issue 31)
+    rs = decompose.iter_readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else iter(())
+    if robbing:  # as score: no reading with a Fei read as the robbed tile
+        rs = iter(rob_kong_readings(hand, list(rs), plan.most))
+    first = next(rs, None)
+    if first is not None:
+        rs = chain((first,), rs)
     founds_raw = tuple(map(_second, entries))
-    if rs:
+    if first is not None:
         # only the best total is wanted: a reading's total is its raw points up to the limit, added up from
         # the three lists found (the context's, the reading's shared, the reading's for this context) unless
         # a pattern found replaces another or is a limit hand, when _rank_key works it out from them all
@@ -503,13 +526,30 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: li
         ask_shared, ask_context, context_live = plan.ask_shared, plan.ask_context, plan.context_live
         limit = variant.limit
         h0 = contexts[0]
+        # a reading comes once for each place the winning tile may sit, the same sets and eye each time: its
+        # Shape and its shared patterns (which never look at where the winning tile sits) are worked out
+        # once, and when no pattern of the contexts' is to be asked either, the totals are those already
+        # counted (issue 31)
+        seen: dict = {}
         for r in rs:
-            ctx0 = make_ctx(h0, variant, r, None if r.special else r.eye)
-            shape = ctx0.shape
-            shared = []
-            ask_shared(shape, ctx0, shared)
-            shared_raw = _plain_raw(shared)
-            live = context_live(shape)  # some predicate of the context's is to be asked on this reading
+            special = r.special
+            rk = (r.sets, r.eye, r.eye_jokers, special)
+            got = seen.get(rk)
+            if got is None:
+                ctx0 = make_ctx(h0, variant, r, None if special else r.eye)
+                shape = ctx0.shape
+                shared = []
+                ask_shared(shape, ctx0, shared)
+                shared_raw = _plain_raw(shared)
+                live = context_live(shape)  # some predicate of the context's is to be asked on this reading
+                seen[rk] = (shape, shared, shared_raw, live)
+            else:
+                shape, shared, shared_raw, live = got
+                if not live:
+                    continue
+                ctx0 = _Ctx_new(Ctx)  # make_ctx(h0, variant, r, eye), its Shape the one worked out already
+                ctx0.__dict__.update(hand=h0, variant=variant, reading=r, eye=None if special else r.eye, opts={},
+                                     shape=shape, special=special)
             for k, h in enumerate(contexts):
                 own = []
                 if live:
@@ -529,6 +569,8 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: li
                     total = raw if raw < limit else limit
                 if best[k] is None or total > best[k]:
                     best[k] = total
+            if best[0] == limit and all(b == limit for b in best):
+                break  # no total is above the limit: no later reading changes an answer (four Fei, issue 31)
         return best
     out = []
     for h, entry in zip(contexts, entries):
