@@ -391,42 +391,20 @@ def _blocks(fd: int, at: int, end: int, block: int = _BLOCK):
         at += len(b)
 
 
-def _lf_after(fd: int, block: bytes, i: int, pos: int) -> bool:
-    """Whether a LF follows the CR at ``block[i]`` (``pos``: where the byte after the block is in the file)."""
-    if i + 1 < len(block):
-        return block[i + 1] == 10
-    return os.pread(fd, 1, pos) == b"\n"
-
-
 def _line_start(fd: int, at: int, size: int) -> int:
-    """Where the first line that starts at or after ``at`` starts (``size``: none does). A line starts after a LF,
-    and after a CR that no LF follows (CR, LF and CRLF each end a line)."""
-    from .lines import _end_of_line
-
+    """Where the first line that starts at or after ``at`` starts (``size``: none does)."""
     pos = at - 1
     for block in _blocks(fd, pos, size):
-        i = _end_of_line(block)
+        i = block.find(b"\n")
         if i >= 0:
-            if block[i] == 13 and _lf_after(fd, block, i, pos + len(block)):
-                return pos + i + 2
             return pos + i + 1
         pos += len(block)
     return size
 
 
 def _count_lines(fd: int, begin: int, end: int) -> int:
-    """How many lines end between ``begin`` and ``end`` (both the starts of lines): LF, CR and CRLF each end one."""
-    n = 0
-    cr_last = False
-    for block in _blocks(fd, begin, end, 1 << 20):
-        n += block.count(b"\n")
-        crs = block.count(b"\r")
-        if crs:
-            n += crs - block.count(b"\r\n")
-        if cr_last and block[:1] == b"\n":  # a CRLF across two blocks: counted twice above
-            n -= 1
-        cr_last = block[-1:] == b"\r"
-    return n
+    """How many lines end between ``begin`` and ``end`` (both the starts of lines)."""
+    return sum(block.count(b"\n") for block in _blocks(fd, begin, end, 1 << 20))
 
 
 def _file_lines(fd: int, begin: int, end: int, size: int) -> tuple[list, int]:
@@ -434,38 +412,36 @@ def _file_lines(fd: int, begin: int, end: int, size: int) -> tuple[list, int]:
     them (bytes, or the size of a line too long to hold), and where the line after them starts. The last
     line is read on past ``end`` to its end, holding no more of it than a line may take."""
     from .lines import _CAP as cap
-    from .lines import _end_of_line, split_lines
 
     data = b"".join(_blocks(fd, begin, end, end - begin))
     pos = begin + len(data)
-    if not data or pos >= size or data[-1] == 10:
-        return split_lines(data, cap), pos
-    if data[-1] == 13:  # a CR at ``end``: a LF after it ends the same line
-        if os.pread(fd, 1, pos) == b"\n":
-            data += b"\n"
-            pos += 1
-        return split_lines(data, cap), pos
-    cut = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1  # the last line goes on past ``end``
-    head, data = data[cut:], data[:cut]
-    kept, tail_size, ended = [head], len(head), False
-    for block in _blocks(fd, pos, size):
-        i = _end_of_line(block)
-        piece = block if i < 0 else block[:i + 1]
-        if i >= 0 and block[i] == 13 and _lf_after(fd, block, i, pos + len(block)):
-            piece += b"\n"
-        pos += len(piece)
-        tail_size += len(piece)
-        if tail_size <= cap:
-            kept.append(piece)
-        if i >= 0:
-            ended = True
-            break
-    lines = split_lines(data, cap)
-    if tail_size < cap or (tail_size == cap and ended):
-        lines.append(b"".join(kept))
-    else:
-        lines.append(tail_size)
-    return lines, pos
+    tail_size = None
+    if data and data[-1:] != b"\n" and pos < size:  # the last line goes on past ``end``
+        cut = data.rfind(b"\n") + 1
+        head, data = data[cut:], data[:cut]
+        kept, tail_size, ended = [head], len(head), False
+        for block in _blocks(fd, pos, size):
+            i = block.find(b"\n")
+            piece = block if i < 0 else block[:i + 1]
+            pos += len(piece)
+            tail_size += len(piece)
+            if tail_size <= cap:
+                kept.append(piece)
+            if i >= 0:
+                ended = True
+                break
+        tail = b"".join(kept) if tail_size <= cap else None
+    lines = data.split(b"\n")
+    last = lines.pop()  # b"" after a final end of line, else a last line with none (the file's end)
+    out = [x if len(x) < cap else len(x) + 1 for x in lines]  # the size with its end of line, as readline counts
+    if last:
+        out.append(last if len(last) < cap else len(last))
+    if tail_size is not None:
+        if tail is not None and (tail_size < cap or (tail_size == cap and ended)):
+            out.append(tail[:-1] if ended else tail)  # no end of line, as the lines above
+        else:
+            out.append(tail_size)
+    return out, pos
 
 
 def _file_worker(w: int, jobs: int, span, base, sync) -> None:
