@@ -819,17 +819,9 @@ def _ledger_chart(v, ledger, fmt, ladder, stake, names, progress=None) -> int:
 
 def _width() -> int:
     """The width to fit: $COLUMNS when set, else the terminal's, else 80 (a pipe or a file)."""
-    import shutil
+    from .output import table_width
 
-    cols = os.environ.get("COLUMNS", "")
-    if cols.strip().isdigit() and int(cols) > 0:
-        return int(cols)
-    try:
-        if sys.stdout.isatty():
-            return shutil.get_terminal_size((80, 24)).columns
-    except (AttributeError, ValueError, OSError):
-        pass
-    return 80
+    return table_width()
 
 
 def _fit_width() -> int | None:
