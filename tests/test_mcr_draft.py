@@ -180,3 +180,19 @@ def test_hand_worked_totals():
     # seat wind W pung with seat=W: seat wind 2; the same pung is not a pung of terminals or honours too
     fans = ref.gb_fans("WWW 123m 345p 567s 99s @9s seat=W")
     assert fans.get("seat_wind") == 1 and "pung_of_terminals_or_honors" not in fans
+
+
+# ---- the guide -----------------------------------------------------------------------------------------------
+
+def test_the_guide_says_the_variant_is_not_built_and_shows_the_table():
+    from wcwidth import wcswidth
+
+    text = (ROOT / "docs" / "guides" / "mcr.md").read_text(encoding="utf-8")
+    head = text.split("\n\n", 2)[1]
+    assert "`-v mcr` does not exist yet" in head
+    table = ref.fan_table()
+    assert "```text\n" + "\n".join(table) + "\n```" in text, "docs/guides/mcr.md: paste mcr_reference.fan_table()"
+    assert max(wcswidth(line) for line in table) <= 80
+    assert sum(1 for line in table if line.startswith("  ")) == 81
+    for word in ref.NEW_WORDS:
+        assert f"`{word}`" in text
