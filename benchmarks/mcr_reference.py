@@ -3,7 +3,9 @@
     python benchmarks/mcr_reference.py [N] [--seed S]    # N random winning hands (default 2000), seed 1
 
 prints how often each fan of the draft table (variants/drafts/mcr.yaml) was
-found, and every hand the calculator refused. The pieces are for tests and for
+found, and every hand with a problem (:func:`problems`: refused by the
+calculator, a value unlike the draft's, a fan beside one it implies or
+excludes, a fan counted twice that is not ``each``). The pieces are for tests and for
 the comparison the mcr variant will need:
 
 - :func:`to_gb` turns a hand in mjcli notation into the calculator's input
@@ -381,6 +383,36 @@ def random_hands(n: int, seed: int = 1) -> list[str]:
     return [random_hand(rng) for _ in range(n)]
 
 
+def problems(text: str, draft: dict | None = None) -> list[str]:
+    """What is wrong with the draft or the generator on one hand, as the calculator scores it: a refused hand,
+    a fan the draft values otherwise, a fan beside one it implies or excludes, a fan counted twice that is
+    not ``each``. ``[]`` when nothing is."""
+    draft = draft or load_draft()
+    by_id = {fan["id"]: fan for fan in draft["fans"]}
+    extra = {"gb:" + x["gb_name"]: x["value"] for x in draft.get("gb_extra", ())}
+    try:
+        detail = gb_detail(text, draft)
+    except (NotMcr, ValueError) as exc:
+        return [f"refused: {exc}"]
+    if not detail:
+        return ["the calculator finds no winning hand"]
+    got = {fid for fid, _v, _n in detail}
+    out = []
+    for fid, value, count in detail:
+        fan = by_id.get(fid)
+        if fan is None:
+            if extra.get(fid) != value:
+                out.append(f"{fid} ({value} fan) is not in the draft")
+            continue
+        if fan["value"] != value:
+            out.append(f"{fid}: the calculator values it {value}, the draft {fan['value']}")
+        out += [f"{fid} beside {x}, which it implies or excludes" for x in fan["implies"] + fan["excludes"]
+                if x in got]
+        if count > 1 and not fan.get("each"):
+            out.append(f"{fid} counted {count} times, not an each fan")
+    return out
+
+
 def main(argv: list[str]) -> int:
     args = [a for a in argv[1:] if not a.startswith("--seed")]
     seed = next((int(a.split("=", 1)[1]) for a in argv[1:] if a.startswith("--seed=")), 1)
@@ -390,24 +422,23 @@ def main(argv: list[str]) -> int:
         return 2
     draft = load_draft()
     seen: Counter = Counter()
-    refused = []
-    for text in random_hands(n, seed):
-        try:
-            fans = gb_fans(text, draft)
-        except (NotMcr, ValueError) as exc:
-            refused.append(f"{text}: {exc}")
-            continue
-        if not fans:
-            refused.append(f"{text}: not a winning hand")
-        seen.update(fans.keys())
+    wrong = []
+    rng = random.Random(seed)
+    for _ in range(n):
+        text = random_hand(rng)
+        found = problems(text, draft)
+        if found:
+            wrong.append(f"{text}: {'; '.join(found)}")
+        else:
+            seen.update(gb_fans(text, draft).keys())
     for fan in draft["fans"]:
         print(f"{seen[fan['id']]:8d}  {fan['id']}")
     for name in sorted(k for k in seen if k.startswith("gb:")):
         print(f"{seen[name]:8d}  {name}")
-    print(f"{n} hands, seed {seed}: {len(refused)} refused")
-    for line in refused[:20]:
+    print(f"{n} hands, seed {seed}: {len(wrong)} with a problem")
+    for line in wrong[:20]:
         print("  " + line)
-    return 1 if refused else 0
+    return 1 if wrong else 0
 
 
 if __name__ == "__main__":

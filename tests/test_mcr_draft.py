@@ -76,11 +76,13 @@ def test_implies_and_excludes_name_other_fans_once():
         assert BY_ID[fan["id"]]["value"] >= max((BY_ID[x]["value"] for x in fan["implies"]), default=0), fan["id"]
 
 
-def test_every_example_is_read_by_mjcli_notation():
-    # independent of the calculator: the converter turns each example into 13 tiles (a kong as 3) and a win
+def test_every_example_and_near_miss_is_read_by_mjcli_notation():
+    # independent of the calculator: the converter turns each hand into 13 tiles (a kong as 3) and a win
     for fan in FANS:
-        args = ref.to_gb(fan["example"])
-        assert len(args["hand"]) + 3 * len(args["pack"]) == 13, fan["id"]
+        for text in (fan["example"], fan["near_miss"]):
+            args = ref.to_gb(text)
+            assert len(args["hand"]) + 3 * len(args["pack"]) == 13, (fan["id"], text)
+        assert fan["example"] != fan["near_miss"]
 
 
 def test_the_new_context_word_is_named_in_the_header():
@@ -130,9 +132,16 @@ def test_every_example_scores_its_fan():
 
 
 @needs_gb
+def test_every_near_miss_wins_without_its_fan():
+    wrong = [(f["id"], f["near_miss"], ref.gb_fans(f["near_miss"])) for f in FANS
+             if not ref.gb_fans(f["near_miss"]) or f["id"] in ref.gb_fans(f["near_miss"])]
+    assert not wrong
+
+
+@needs_gb
 def test_the_calculator_values_each_fan_as_the_draft():
     extra = {x["gb_name"]: x["value"] for x in DRAFT["gb_extra"]}
-    for text in [f["example"] for f in FANS] + ref.random_hands(RANDOM_HANDS, 2):
+    for text in [f[k] for f in FANS for k in ("example", "near_miss")] + ref.random_hands(RANDOM_HANDS, 2):
         for fid, value, _count in ref.gb_detail(text):
             want = extra[fid[3:]] if fid.startswith("gb:") else BY_ID[fid]["value"]
             assert value == want, (text, fid)
@@ -142,7 +151,7 @@ def test_the_calculator_values_each_fan_as_the_draft():
 def test_no_fan_beside_one_that_implies_or_excludes_it():
     # the non-repeat and exclusionary principles as data: the calculator never reports a fan with one of its
     # implies/excludes (set_excludes are per set: another set may still count, so they are not checked here)
-    for text in [f["example"] for f in FANS] + ref.random_hands(RANDOM_HANDS, 3):
+    for text in [f[k] for f in FANS for k in ("example", "near_miss")] + ref.random_hands(RANDOM_HANDS, 3):
         got = ref.gb_fans(text)
         for fid in got:
             if fid in BY_ID:
@@ -152,7 +161,7 @@ def test_no_fan_beside_one_that_implies_or_excludes_it():
 
 @needs_gb
 def test_only_each_fans_count_more_than_once():
-    for text in [f["example"] for f in FANS] + ref.random_hands(RANDOM_HANDS, 4):
+    for text in [f[k] for f in FANS for k in ("example", "near_miss")] + ref.random_hands(RANDOM_HANDS, 4):
         for fid, count in ref.gb_fans(text).items():
             if count > 1:
                 assert BY_ID[fid].get("each"), (text, fid, count)
@@ -177,6 +186,11 @@ def test_hand_worked_totals():
     # the chicken hand: nothing else scores, 8; with two flowers 8 + 2 = 10 (flowers not toward the minimum)
     assert ref.gb_fans("[123m] [567p] [222s] 678s NN @8s") == {"chicken_hand": 1}
     assert ref.gb_total(ref.gb_fans("[123m] [567p] [222s] 678s NN @8s | f1 f2")) == 10
+    # the disputed knitted-straight wait, the calculator's reading: 7s is the 7 of the knitted 147s and the middle
+    # of 678s, the only winning tile: knitted straight 12 + concealed hand 2 + all chows 2 + closed wait 1 = 17
+    assert ref.gb_fans("258m 369p 99p 147s 678s @7s") == {"knitted_straight": 1, "concealed_hand": 1,
+                                                           "all_chows": 1, "closed_wait": 1}
+    assert ref.gb_total(ref.gb_fans("258m 369p 99p 147s 678s @7s")) == 17
     # seat wind W pung with seat=W: seat wind 2; the same pung is not a pung of terminals or honours too
     fans = ref.gb_fans("WWW 123m 345p 567s 99s @9s seat=W")
     assert fans.get("seat_wind") == 1 and "pung_of_terminals_or_honors" not in fans
