@@ -39,6 +39,7 @@ SELF_WORDS = ("last-tile", "kong-replacement", "kong-on-kong", "bonus-replacemen
 KONG_WORDS = ("kong-replacement", "kong-on-kong", "rob-kong")
 WALL_WORDS = ("last-tile", "last-discard")
 WIND_INDEX = {w: i for i, w in enumerate("ESWN")}
+FLOWERS = ("f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4")  # 1 fan each
 
 # mjcli's 34 tile indices (m 0-8, p 9-17, s 18-26, E S W N White Green Red) as the calculator's codes:
 # W characters, B dots, T bamboo, F winds, J dragons in the order Red, Green, White
@@ -47,7 +48,7 @@ GB_CODE = ([f"W{n}" for n in range(1, 10)] + [f"B{n}" for n in range(1, 10)] + [
 
 
 class NotMcr(ValueError):
-    """A hand this table cannot score: a word with no MCR fan, a joker, a winning tile inside a meld."""
+    """A hand this table cannot score: a word with no MCR fan, a joker or an animal, no winning tile."""
 
 
 @lru_cache(maxsize=1)
@@ -104,6 +105,9 @@ def to_gb(text: str) -> dict:
         raise NotMcr(f"{bad[0]} is no fan of the Chinese Official table; leave it out")
     if hand.jokers_total():
         raise NotMcr("a joker (J) is not a Chinese Official tile; write the tile itself")
+    others = [b for b in hand.bonus if b not in FLOWERS]
+    if others:
+        raise NotMcr(f"bonus tile {others[0]} is not in the Chinese Official set; flowers are f1..f4 and s1..s4")
     if hand.win is None:
         raise NotMcr("no winning tile; write it after @")
     packs = []
@@ -120,7 +124,7 @@ def to_gb(text: str) -> dict:
         "pack": tuple(packs),
         "hand": tuple(GB_CODE[t] for t in standing),
         "winTile": GB_CODE[hand.win],
-        "flowerCount": sum(1 for b in hand.bonus if b[:1] in ("f", "s") and b[1:].isdigit()),
+        "flowerCount": len(hand.bonus),
         "isSelfDrawn": bool(hand.self_drawn or flags & set(SELF_WORDS)),
         "is4thTile": "last-of-kind" in new,
         "isAboutKong": bool(flags & set(KONG_WORDS)),
@@ -350,7 +354,7 @@ def _from_example(rng: random.Random) -> str:
     text = rng.choice(load_draft()["fans"])["example"]
     extra = []
     if "|" not in text and rng.random() < 0.5:
-        extra += ["|"] + sorted(rng.sample(["f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4"], rng.randint(1, 4)))
+        extra += ["|"] + sorted(rng.sample(FLOWERS, rng.randint(1, 4)))
     for key in ("seat", "round"):
         if key + "=" not in text and rng.random() < 0.5:
             extra.append(f"{key}={rng.choice('ESWN')}")
@@ -371,7 +375,7 @@ def random_hand(rng: random.Random) -> str:
         by_suit.setdefault("z" if t >= 27 else SUITS[t // 9], []).append(t)
     parts = [_run_text(ts) for ts in by_suit.values()]
     parts += [b[0] + _run_text(tiles) + b[1] for b, tiles in melds] + [f"@{_tile_text(win)}"]
-    flowers = rng.sample(["f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4"], rng.choice((0, 0, 0, 1, 2, 3, 8)))
+    flowers = rng.sample(FLOWERS, rng.choice((0, 0, 0, 1, 2, 3, 8)))
     if flowers:
         parts += ["|"] + sorted(flowers)
     return " ".join(parts + _context(rng, melds, concealed, win))
@@ -390,9 +394,11 @@ def problems(text: str, draft: dict | None = None) -> list[str]:
     draft = draft or load_draft()
     by_id = {fan["id"]: fan for fan in draft["fans"]}
     extra = {"gb:" + x["gb_name"]: x["value"] for x in draft.get("gb_extra", ())}
+    from mjcli.errors import MjError
+
     try:
         detail = gb_detail(text, draft)
-    except (NotMcr, ValueError) as exc:
+    except (NotMcr, MjError) as exc:
         return [f"refused: {exc}"]
     if not detail:
         return ["the calculator finds no winning hand"]

@@ -112,6 +112,8 @@ def test_converter_on_hand_worked_cases():
     assert ref.to_gb("123m 456m 789m PPP FF @F")["hand"][-4:] == ("J3", "J3", "J3", "J2")
     with pytest.raises(ref.NotMcr):
         ref.to_gb("123m 456m 789m 234p 55s @5s zimo heavenly")
+    with pytest.raises(ref.NotMcr):
+        ref.to_gb("123m 456m 789m 234p 55s @5s | cat")
 
 
 def test_the_generator_is_fixed_by_its_seed_and_reads_back():
@@ -210,3 +212,9 @@ def test_the_guide_says_the_variant_is_not_built_and_shows_the_table():
     assert sum(1 for line in table if line.startswith("  ")) == 81
     for word in ref.NEW_WORDS:
         assert f"`{word}`" in text
+
+
+def test_the_reference_module_doctests():
+    import doctest
+
+    assert doctest.testmod(ref).failed == 0
