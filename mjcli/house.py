@@ -41,12 +41,12 @@ from types import MappingProxyType
 
 from .errors import SettleError
 from .variant import Checker as _Checker, describe as _describe, lang_map as _lang_map, pattern_spec as _pattern, build_variant, builtin_ids, check_options, check_session, load_data, variants_dir
-from .variant import LINE_BREAK, MAX_VALUE, PAYMENT_SUBKEYS as SUBKEYS, _amount, check_payment, reserved_id
+from .variant import LINE_BREAK, MAX_VALUE, PAYMENT_SUBKEYS as SUBKEYS, _amount, check_payment, ladder_start_above, payment_keys, reserved_id
 from .variant import shown_number as _shown
 
 HOUSE_KEYS = {"extends", "id", "name", "names", "description", "minimum", "limit", "values", "disable", "add",
               "payment", "instant", "liability", "notes", "session", "options"}
-HOUSE_PAYMENT_KEYS = {"preset", "ladder", "linear", "discard", "self_drawn", "bao", "robbed_kong", "stake"}
+HOUSE_PAYMENT_KEYS = payment_keys("h")
 
 
 def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
@@ -154,12 +154,11 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
     merged["payment"] = _payment(ck, data, dict(base.get("payment") or {}), base_id)
     if off and isinstance(merged["payment"].get("paid_as_self_drawn"), list):  # a pattern not played is paid no way
         merged["payment"]["paid_as_self_drawn"] = [p for p in merged["payment"]["paid_as_self_drawn"] if p not in off]
-    ladder = merged["payment"].get("ladder")
     minimum = merged.get("minimum")
-    if isinstance(ladder, dict) and ladder and "linear" not in merged["payment"] and isinstance(minimum, int) \
-            and all(isinstance(k, int) for k in ladder) and minimum < min(ladder):
+    start = ladder_start_above(merged["payment"], minimum)
+    if start is not None:
         where = "minimum" if "minimum" in data else "payment.ladder"
-        ck.fail(where, f"the minimum is {minimum} but the ladder starts at {min(ladder)}: a {minimum}-"
+        ck.fail(where, f"the minimum is {minimum} but the ladder starts at {start}: a {minimum}-"
                        f"{merged.get('unit', '')} win would pay nothing; add ladder rows down to {minimum} "
                        "or choose a preset that has them")
 

@@ -242,12 +242,22 @@ PATTERN_KEYS = {
     "id", "name", "names", "value", "limit", "each", "replaces", "wins_alone", "description",
     "descriptions", "example", "options", "only_alone",
 }
-PAYMENT_KEYS = {
-    "ladder", "ladder_name", "discard", "self_drawn", "bao", "robbed_kong", "paid_as_self_drawn",
-    "stake", "linear",
+# every key of a payment section (see mjcli.payments), once, with the files that may write it:
+# v a variant file, h a house file's payment:, p a payment preset
+PAYMENT_FIELDS = {
+    "ladder": "vhp", "ladder_name": "v", "linear": "vhp", "discard": "vhp", "self_drawn": "vhp", "bao": "vhp",
+    "robbed_kong": "vhp", "paid_as_self_drawn": "v", "stake": "vh", "preset": "h",
 }
 # the keys of payment's mappings: discard and self_drawn hold multipliers of the base, bao two switches
 PAYMENT_SUBKEYS = {"discard": ("shooter", "others"), "self_drawn": ("each",), "bao": ("on_discard", "on_self_drawn")}
+
+
+def payment_keys(where: str) -> frozenset[str]:
+    """The payment keys a kind of file may write: ``v`` a variant, ``h`` a house file, ``p`` a preset."""
+    return frozenset(k for k, w in PAYMENT_FIELDS.items() if where in w)
+
+
+PAYMENT_KEYS = payment_keys("v")
 
 
 def lang_map(ck: Checker, data, path, one_line: bool = True) -> dict[str, str]:
@@ -585,17 +595,33 @@ def check_payment(ck: Checker, pay, path: str = "payment", pattern_ids=None, key
     return dict(pay)
 
 
+def ladder_start_above(pay: Mapping, value) -> int | None:
+    """The first row of the payment's ladder when a win paid at ``value`` is below it (it would pay nothing),
+    else None (no ladder, a linear payment, or the ladder reaches down to ``value``): the one ladder check of
+    a variant file and a house file.
+
+    >>> ladder_start_above({"ladder": {3: 8, 4: 16}}, 1), ladder_start_above({"ladder": {3: 8}}, 3)
+    (3, None)
+    """
+    ladder = pay.get("ladder")
+    if not isinstance(ladder, dict) or not ladder or "linear" in pay or not isinstance(value, int) \
+            or not all(isinstance(k, int) for k in ladder):
+        return None
+    start = min(ladder)
+    return start if value < start else None
+
+
 def _check_ladder_reaches(v: Variant, source: str, lines: dict[str, int]) -> None:
     """A win at the minimum must be paid: the ladder (read at the value the game pays) starts at or below it."""
     from .registry import game_kind
 
-    ladder = v.payment.get("ladder")
-    if not ladder or "linear" in v.payment:
+    if not v.payment.get("ladder") or "linear" in v.payment:
         return
     paid = game_kind(v.game).paid_value(v, v.minimum)
-    if paid < min(ladder):
+    start = ladder_start_above(v.payment, paid)
+    if start is not None:
         ck = Checker(source, lines)
-        ck.fail("payment.ladder", f"the ladder starts at {min(ladder)} but a win at the minimum ({v.minimum} "
+        ck.fail("payment.ladder", f"the ladder starts at {start} but a win at the minimum ({v.minimum} "
                                   f"{v.unit}) is paid at {paid}: it would pay nothing; add ladder rows down to {paid}")
         ck.raise_if_any()
 
