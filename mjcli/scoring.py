@@ -348,39 +348,36 @@ def _plan(variant) -> _Plan:
 
 
 def _tally(variant, found: list) -> tuple:
-    """Apply ``replaces`` and the limit: (patterns kept, patterns listed, raw, total, limit hand?)."""
+    """How a reading's patterns add up, the one adder of score, wait, discards and ``--all``: ``replaces`` and
+    the limit applied, (patterns kept, patterns listed, raw, total, limit hand?)."""
+    raw = _plain_raw(found)
+    if raw is not None:  # no pattern replaces another or is a limit hand (the common case)
+        return found, found, raw, min(raw, variant.limit), False
     replaced = {r for _, spec, _ in found for r in spec.replaces}
     if replaced:
         found = [f for f in found if f[1].id not in replaced]
     limits = [f for f in found if f[1].limit]
     if limits:
         return found, limits, variant.limit, variant.limit, True
-    raw = 0
-    for _, spec, n in found:
-        raw += spec.value * n
+    raw = _plain_raw(found, False)
     return found, found, raw, min(raw, variant.limit), False
 
 
-def _plain_raw(found) -> int | None:
-    """The points of ``found`` added up, or None when a pattern in it replaces another or is a limit hand."""
+def _plain_raw(found, plain: bool = True) -> int | None:
+    """The points of ``found`` added up (each pattern's value times its count); with ``plain``, None when a
+    pattern in it replaces another or is a limit hand (then only :func:`_tally` adds them up)."""
     raw = 0
     for _, spec, n in found:
-        if spec.replaces or spec.limit:
+        if plain and (spec.replaces or spec.limit):
             return None
         raw += spec.value * n
     return raw
 
 
 def _rank_key(variant, found: list) -> tuple:
-    """(total, raw, limit hand?) of :func:`_tally`, without building its lists when no pattern found replaces
-    another or is a limit hand (the common case)."""
-    raw = 0
-    for _, spec, n in found:
-        if spec.replaces or spec.limit:
-            t = _tally(variant, found)
-            return t[3], t[2], t[4]
-        raw += spec.value * n
-    return min(raw, variant.limit), raw, False
+    """(total, raw, limit hand?) of :func:`_tally`: how readings rank."""
+    t = _tally(variant, found)
+    return t[3], t[2], t[4]
 
 
 def _result(hand: Hand, variant, reading, text: str, tally: tuple) -> ScoreResult:
