@@ -486,10 +486,9 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: li
     """The total of ``hand`` won in each of ``contexts`` (None when it does not win): ``score(...).total`` each.
 
     ``contexts`` are hands with these same tiles, melds and winning tile,
-    differing only in their context (``wait``: on a discard and self-drawn).
-    The checks and the readings are worked out once for all of them, and no
-    result is built; on each reading the predicates registered
-    ``context_free`` are asked once for all the contexts (speed, issue 15). ``checked``: the caller has
+    differing only in their context (``wait``: on a discard and self-drawn). The checks and the readings are
+    worked out once for all of them, and no result is built; on each reading the predicates registered
+    ``context_free`` are asked once for all the contexts (speed). ``checked``: the caller has
     checked the tiles already (``wait`` adds a tile it found to a hand it checked), so they are not again.
     ``entries``: the contexts' :meth:`_Plan.context_entry`, when the caller has them (``wait``: the same for
     every real winning tile)."""
@@ -507,26 +506,19 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: li
     robbing = "rob-kong" in hand.flags
     if sure and not robbing and all(any(f[1].id in sure for f in found) for found in founds):
         return [variant.limit] * len(contexts)  # every reading, and no reading, totals the limit
-    # the readings one at a time: they stop being made once every total is at the limit (issue 31)
-    rs = decompose.iter_readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else iter(())
-    if robbing:  # as score: no reading with a Fei read as the robbed tile
-        rs = iter(rob_kong_readings(hand, list(rs), plan.most))
-    first = next(rs, None)
-    if first is not None:
-        rs = chain((first,), rs)
+    first, rs = _lazy_readings(hand, plan, robbing)
     founds_raw = tuple(map(_second, entries))
     if first is not None:
         # only the best total is wanted: a reading's total is its raw points up to the limit, added up from
         # the three lists found (the context's, the reading's shared, the reading's for this context) unless
-        # a pattern found replaces another or is a limit hand, when _rank_key works it out from them all
+        # a pattern found replaces another or is a limit hand, when _tally adds them up from them all
         best: list = [None] * len(contexts)
         ask_shared, ask_context, context_live = plan.ask_shared, plan.ask_context, plan.context_live
         limit = variant.limit
         h0 = contexts[0]
         # a reading comes once for each place the winning tile may sit, the same sets and eye each time: its
-        # Shape and its shared patterns (which never look at where the winning tile sits) are worked out
-        # once, and when no pattern of the contexts' is to be asked either, the totals are those already
-        # counted (issue 31)
+        # Shape and its shared patterns (which never look at where the winning tile sits) are worked out once,
+        # and when no pattern of the contexts' is to be asked either, the totals are those already counted
         seen: dict = {}
         for r in rs:
             special = r.special
@@ -567,8 +559,26 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: li
                 if best[k] is None or total > best[k]:
                     best[k] = total
             if best[0] == limit and all(b == limit for b in best):
-                break  # no total is above the limit: no later reading changes an answer (four Fei, issue 31)
+                break  # no total is above the limit: no later reading changes an answer (four Fei)
         return best
+    return _totals_alone(variant, contexts, entries)
+
+
+def _lazy_readings(hand: Hand, plan, robbing: bool) -> tuple:
+    """(the first reading or None, every reading from the first on): made one at a time, so that they stop
+    being made once every total is at the limit."""
+    rs = decompose.iter_readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else iter(())
+    if robbing:  # as score: no reading with a Fei read as the robbed tile
+        rs = iter(rob_kong_readings(hand, list(rs), plan.most))
+    first = next(rs, None)
+    if first is not None:
+        rs = chain((first,), rs)
+    return first, rs
+
+
+def _totals_alone(variant, contexts, entries) -> list:
+    """:func:`win_totals` of a hand with no reading: the total in each context where the patterns that need no
+    reading win it alone, else None (a hand of the wrong size raises the size error)."""
     out = []
     for h, entry in zip(contexts, entries):
         t = _tally(variant, list(entry[2]))
