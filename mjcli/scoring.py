@@ -338,13 +338,17 @@ def _by_when(rows) -> tuple:
 _PLANS: dict = {}
 
 
-def _plan(variant) -> _Plan:
+def plan_of(variant) -> _Plan:
+    """The variant's scoring plan (its predicates in the order they are asked), made once and kept."""
     plan = _PLANS.get(id(variant))
     if plan is None or plan.variant is not variant:
         if len(_PLANS) > 64:
             _PLANS.clear()
         plan = _PLANS[id(variant)] = _Plan(variant)
     return plan
+
+
+_plan = plan_of  # the name used inside this module
 
 
 def _tally(variant, found: list) -> tuple:
