@@ -19,9 +19,9 @@ from typing import Any, Mapping
 
 from . import yamlsafe
 from .errors import RuleFileError
+from .i18n import LANGS
 from .safetext import escape_controls, one_line
 
-LANGS = ("en", "ms", "ta", "zh", "th")
 BONUS_FAMILIES = ("flower", "season", "animal", "face")
 WINDS = ("E", "S", "W", "N")
 COPIES = 4  # copies of each tile in a set
