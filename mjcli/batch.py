@@ -172,12 +172,12 @@ def _wait_fragment(w: dict) -> str:
     key = (tuple(w.items()), tuple(map(type, w.values())))  # True == 1 and 4.0 == 4, but their JSON differs
     frag = _FRAGMENT.get(key)
     if frag is None:
-        from .contract import _wait
+        from .contract import wait_entry
         from .output import dumps
 
         if len(_FRAGMENT) > 100_000:
             _FRAGMENT.clear()
-        frag = _FRAGMENT[key] = dumps(_wait(w))
+        frag = _FRAGMENT[key] = dumps(wait_entry(w))
     return frag
 
 

@@ -13,6 +13,7 @@ import sys
 import click
 
 from .errors import EXIT_BAD_HAND, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, MjError
+from .i18n import LANGS
 from . import __version__
 from .safetext import ascii_lower as _ascii_lower
 from .safetext import ascii_upper as _ascii_upper
@@ -293,7 +294,7 @@ def _names_a_file(word: str) -> bool:
 
 def lang_option(fn):
     """--lang: the words of a table (headings, units, verdicts, payments, notes) in that language."""
-    return click.option("--lang", type=_AsciiChoice(["en", "ms", "ta", "zh", "th"]), default=None,
+    return click.option("--lang", type=_AsciiChoice(list(LANGS)), default=None,
                         help="Language of the table (zh: Traditional characters; json, jsonl and csv stay "
                              "English) [default: $MJCLI_LANG, the config file's lang, en].")(fn)
 
@@ -840,7 +841,7 @@ def _fit_width() -> int | None:
               help="Show a house-rule file's table.")
 @click.option("--long", "long_", is_flag=True, help="Add each pattern's full description and example hand.")
 @click.option("--tiles", is_flag=True, help="Print the tile set and the notation of the variant.")
-@click.option("--lang", type=_AsciiChoice(["en", "ms", "ta", "zh", "th"]), default=None,
+@click.option("--lang", type=_AsciiChoice(list(LANGS)), default=None,
               help="Language of the sheet: its words, pattern names and descriptions where the variant gives them "
                    "(zh: Traditional characters) [default: $MJCLI_LANG, the config file's lang, en].")
 @click.option("--check", "check", multiple=True, metavar="FILE", help="Validate rule files; exit 1 on any error.")
@@ -918,7 +919,7 @@ def config_cmd(variant, rules_file, ladder, stake, lang, ledger, fmt):
     mjcli config
     mjcli config -f json
     mjcli config --ledger examples/ledger-players.jsonl"""
-    from .config import LANGS, load_config, setting
+    from .config import load_config, setting
 
     try:
         cfg = load_config()

@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import MjError, RuleFileError
+from .i18n import LANGS
 
-LANGS = ("en", "ms", "ta", "zh", "th")
 KEYS = ("variant", "rules", "ladder", "stake", "lang", "history")
 PATH_KEYS = ("rules", "history")  # read relative to the file that names them
 ENV = {k: f"MJCLI_{k.upper()}" for k in KEYS}

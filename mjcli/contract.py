@@ -133,10 +133,10 @@ def _waits(rec: dict, kind: str) -> dict:
     out["ready"] = bool(rec.get("ready")) and ok
     out["notes"] = list(rec.get("notes") or ())
     if kind == "wait":
-        out["waits"] = [_wait(w) for w in rec.get("waits") or ()]
+        out["waits"] = [wait_entry(w) for w in rec.get("waits") or ()]
     else:
         out.pop("waits", None)  # a 14-tile hand's waits are per discard
-        out["discards"] = [dict(d, waits=[_wait(w) for w in d["waits"]]) for d in rec.get("discards") or ()]
+        out["discards"] = [dict(d, waits=[wait_entry(w) for w in d["waits"]]) for d in rec.get("discards") or ()]
         out["already_wins"] = bool(rec.get("already_wins"))
     if out["ready"] and out["shanten"] is None:
         out["shanten"] = 0  # ready: no tile to exchange before the winning one
@@ -157,7 +157,8 @@ def wait_keys() -> tuple[str, ...]:
     return tuple(schema("wait")["properties"]["waits"]["items"]["properties"])
 
 
-def _wait(w: dict) -> dict:
+def wait_entry(w: dict) -> dict:
+    """One wait of a wait record in its contract shape: the schema's keys in order, any other key after them."""
     out = {k: w.get(k) for k in wait_keys()}
     if not w.keys() <= out.keys():  # a key the schema does not know stays (see _fill)
         out.update({k: v for k, v in w.items() if k not in out})

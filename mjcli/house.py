@@ -41,12 +41,12 @@ from types import MappingProxyType
 
 from .errors import SettleError
 from .variant import Checker as _Checker, describe as _describe, lang_map as _lang_map, pattern_spec as _pattern, build_variant, builtin_ids, check_options, check_session, load_data, variants_dir
-from .variant import LINE_BREAK, MAX_VALUE, PAYMENT_SUBKEYS as SUBKEYS, _amount, check_payment, reserved_id
+from .variant import LINE_BREAK, MAX_VALUE, PAYMENT_SUBKEYS as SUBKEYS, _amount, check_payment, ladder_start_above, payment_keys, reserved_id
 from .variant import shown_number as _shown
 
 HOUSE_KEYS = {"extends", "id", "name", "names", "description", "minimum", "limit", "values", "disable", "add",
               "payment", "instant", "liability", "notes", "session", "options"}
-HOUSE_PAYMENT_KEYS = {"preset", "ladder", "linear", "discard", "self_drawn", "bao", "robbed_kong", "stake"}
+HOUSE_PAYMENT_KEYS = payment_keys("h")
 
 
 def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
@@ -67,8 +67,26 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
         ck.raise_if_any()
     base, _ = load_data(variants_dir() / f"{base_id}.yaml", f"{base_id}.yaml")
     merged = {k: v for k, v in base.items()}
-    by_id = {p.get("id"): p for p in base.get("patterns") or [] if isinstance(p, dict)}
+    _merge_names(ck, data, base, merged, source)
+    off = _merge_patterns(ck, data, base, base_id, merged)
+    merged["payment"] = _payment(ck, data, dict(base.get("payment") or {}), base_id)
+    if off and isinstance(merged["payment"].get("paid_as_self_drawn"), list):  # a pattern not played is paid no way
+        merged["payment"]["paid_as_self_drawn"] = [p for p in merged["payment"]["paid_as_self_drawn"] if p not in off]
+    minimum = merged.get("minimum")
+    start = ladder_start_above(merged["payment"], minimum)
+    if start is not None:
+        where = "minimum" if "minimum" in data else "payment.ladder"
+        ck.fail(where, f"the minimum is {minimum} but the ladder starts at {start}: a {minimum}-"
+                       f"{merged.get('unit', '')} win would pay nothing; add ladder rows down to {minimum} "
+                       "or choose a preset that has them")
+    _merge_rest(ck, data, base, base_id, merged)
+    ck.problems.sort(key=_line_of)  # report in file order
+    ck.raise_if_any()
+    return base, merged
 
+
+def _merge_names(ck: _Checker, data: dict, base: dict, merged: dict, source: str) -> None:
+    """The file's id, name, names, description, minimum and limit, checked, into ``merged``."""
     stem = Path(source).stem
     stem = LINE_BREAK.sub(" ", stem).strip() or "house"
     if stem.lower() in builtin_ids():  # a house file called hk.yaml: its records must not pass for the built-in hk
@@ -91,6 +109,12 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
         where = "minimum" if "minimum" in data else "limit"
         ck.fail(where, f"the minimum {merged['minimum']} is above the limit {merged['limit']}")
 
+
+
+def _merge_patterns(ck: _Checker, data: dict, base: dict, base_id: str, merged: dict) -> set:
+    """The base's patterns with the file's ``disable``, ``values`` and ``add`` applied, into ``merged``;
+    returns the ids disabled."""
+    by_id = {p.get("id"): p for p in base.get("patterns") or [] if isinstance(p, dict)}
     patterns = [dict(p) if isinstance(p, dict) else p for p in base.get("patterns") or []]
     disable = ck.get(data, "disable", "", list, "a list of pattern ids", default=[]) or []
     off = set()
@@ -151,18 +175,11 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
         patterns.append(entry)
     merged["patterns"] = patterns
 
-    merged["payment"] = _payment(ck, data, dict(base.get("payment") or {}), base_id)
-    if off and isinstance(merged["payment"].get("paid_as_self_drawn"), list):  # a pattern not played is paid no way
-        merged["payment"]["paid_as_self_drawn"] = [p for p in merged["payment"]["paid_as_self_drawn"] if p not in off]
-    ladder = merged["payment"].get("ladder")
-    minimum = merged.get("minimum")
-    if isinstance(ladder, dict) and ladder and "linear" not in merged["payment"] and isinstance(minimum, int) \
-            and all(isinstance(k, int) for k in ladder) and minimum < min(ladder):
-        where = "minimum" if "minimum" in data else "payment.ladder"
-        ck.fail(where, f"the minimum is {minimum} but the ladder starts at {min(ladder)}: a {minimum}-"
-                       f"{merged.get('unit', '')} win would pay nothing; add ladder rows down to {minimum} "
-                       "or choose a preset that has them")
+    return off
 
+
+def _merge_rest(ck: _Checker, data: dict, base: dict, base_id: str, merged: dict) -> None:
+    """The file's ``instant``, ``session``, ``options``, ``liability`` and ``notes``, checked, into ``merged``."""
     instant = ck.get(data, "instant", "", dict, "a mapping of instant-payment amounts", default=None)
     if instant:
         have = dict(base.get("instant") or {})
@@ -203,9 +220,6 @@ def check_house(data, source: str, lines: dict[str, int]) -> tuple[dict, dict]:
                 if not isinstance(t, str):
                     ck.fail(f"{key}[{i}]", f"expected text, got {_describe(t)}")
             merged[key] = items
-    ck.problems.sort(key=_line_of)  # report in file order
-    ck.raise_if_any()
-    return base, merged
 
 
 def _line_of(problem: str) -> int:
@@ -277,7 +291,9 @@ def load_rules_file(path: str | os.PathLike):
     _, merged = check_house(data, source, lines)
     base_id = data["extends"]
     v = build_variant(merged, f"{source} (with {base_id}.yaml)", {})
-    if v.game == "mahjong":
+    from .registry import game_kind
+
+    if game_kind(v.game).section is None:  # a game's own section is its extra: the house file adds nothing to it
         v = replace(v, extra=MappingProxyType({**dict(v.extra), "extends": base_id, "house_file": source}))
     return v
 

@@ -113,11 +113,6 @@ def _where(fn) -> str:
     return f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', '?')}"
 
 
-def _num(x):
-    """An exact amount in its plain form (int when whole, else a Decimal); see :mod:`mjcli.money`."""
-    return amount(x)
-
-
 def payment_table(variant, ladder_name: str | None = None) -> dict:
     """The variant's payment section, with a named preset applied when asked."""
     pay = dict(variant.payment)
@@ -154,13 +149,44 @@ def base_amount(variant, value: int, pay: dict | None = None) -> float | None:
     return amount(ladder[best])
 
 
-def _shares(pay: dict, base: float, self_drawn: bool) -> tuple[float, float]:
+def shares(pay: dict, base: float, self_drawn: bool) -> tuple[float, float]:
     """(what the shooter pays, what each other loser pays); on a self-draw both are the same."""
     if self_drawn:
         each = mul(pay.get("self_drawn", {}).get("each", 1), base)
         return each, each
     d = pay.get("discard", {})
     return mul(d.get("shooter", 1), base), mul(d.get("others", 0), base)
+
+
+@dataclass(frozen=True)
+class WinShares:
+    """How one win is paid, before any bao: the one place that reads ``robbed_kong`` and
+    ``paid_as_self_drawn`` (``score``'s payment and ``settle`` both ask it).
+
+    ``konger_pays``: on a robbed kong paid ``self_drawn_total``, what the konger alone pays (else None);
+    ``as_self_drawn``: a pattern of the result is paid as if self-drawn; ``self_drawn``: paid as a self-draw."""
+
+    shooter: object
+    other: object
+    self_drawn: bool
+    as_self_drawn: bool = False
+    konger_pays: object = None
+
+
+def win_shares(pay: dict, base, losers: int, self_drawn: bool, robbed_kong: bool = False,
+               result=None) -> WinShares:
+    """What each loser of a win pays (``losers``: how many there are), the rules of the payment table applied.
+
+    >>> win_shares({"self_drawn": {"each": 1}, "robbed_kong": "self_drawn_total"}, 8, 3, False, True).konger_pays
+    24
+    """
+    as_self = result is not None and _paid_as_self_drawn(pay, result)
+    self_drawn = self_drawn or as_self
+    if robbed_kong and pay.get("robbed_kong") == "self_drawn_total":
+        each, _ = shares(pay, base, True)
+        return WinShares(each, each, True, as_self, mul(each, losers))
+    shooter, other = shares(pay, base, self_drawn)
+    return WinShares(shooter, other, self_drawn, as_self)
 
 
 def payment_summary(variant, total: int, self_drawn: bool, result=None, ladder_name: str | None = None,
@@ -173,18 +199,17 @@ def payment_summary(variant, total: int, self_drawn: bool, result=None, ladder_n
     if base is None:
         return None
     losers = len(variant.seats) - 1
-    if robbed_kong and pay.get("robbed_kong") == "self_drawn_total":  # as _win_payments: the konger pays all
-        each, _ = _shares(pay, base, True)
-        return {"shooter": _num(each * losers), "others": 0, "total": _num(each * losers), "robbed_kong": True}
-    if result is not None and _paid_as_self_drawn(pay, result):
-        self_drawn = True
-    shooter, other = _shares(pay, base, self_drawn)
+    win = win_shares(pay, base, losers, self_drawn, robbed_kong, result)
+    if win.konger_pays is not None:
+        return {"shooter": amount(win.konger_pays), "others": 0, "total": amount(win.konger_pays),
+                "robbed_kong": True}
+    shooter, other = win.shooter, win.other
     stake = pay.get(SCORE_STAKE, 1)  # score --ladder/--stake: money, as settle pays it (see priced)
     if stake != 1:
         shooter, other = mul(shooter, stake), mul(other, stake)
-    if self_drawn:
-        return {"each": _num(shooter), "total": mul(shooter, losers)}
-    return {"shooter": _num(shooter), "others": _num(other), "total": add(shooter, mul(other, losers - 1))}
+    if win.self_drawn:
+        return {"each": amount(shooter), "total": mul(shooter, losers)}
+    return {"shooter": amount(shooter), "others": amount(other), "total": add(shooter, mul(other, losers - 1))}
 
 
 SCORE_STAKE = "score_stake"  # a key of a priced variant's payment table only (never in a rule file)
@@ -247,8 +272,8 @@ def settle(variant, req: SettleRequest) -> Settlement:
             raise SettleError(  # a --hand that scores below it is a hand that does not win (exit 1, as score)
                 f"{value} {variant.unit} is below the minimum of {variant.minimum}; the hand cannot be won",
                 "below_minimum" if req.result is not None else None)
-        payments.extend(_win_payments(variant, pay, req, paid, base, notes))
-    out = Settlement(payments, {}, value, _num(base) if base is not None else None, notes,
+        payments.extend(win_payments(variant, pay, req, paid, base, notes))
+    out = Settlement(payments, {}, value, amount(base) if base is not None else None, notes,
                      paid if req.winner is not None else None)
     if variant.settlement:
         from .registry import load_settlement_rules
@@ -324,10 +349,10 @@ def net_of(seats, payments) -> dict[str, float]:
     for p in payments:
         net[p.payer] = sub(net[p.payer], p.amount)
         net[p.payee] = add(net[p.payee], p.amount)
-    return {s: _num(v) for s, v in net.items()}
+    return {s: amount(v) for s, v in net.items()}
 
 
-def _win_payments(variant, pay, req: SettleRequest, value, base, notes) -> list[Payment]:
+def win_payments(variant, pay, req: SettleRequest, value, base, notes) -> list[Payment]:
     w = req.winner
     losers = [s for s in variant.seats if s != w]
     from .registry import game_kind
@@ -335,19 +360,18 @@ def _win_payments(variant, pay, req: SettleRequest, value, base, notes) -> list[
     own = game_kind(variant.game).win_payments(variant, pay, req, value, base, notes)
     if own is not None:  # the game pays its own way (Paohuzi: every opponent the same)
         return own
-    self_drawn = req.self_drawn
-    if req.result is not None and _paid_as_self_drawn(pay, req.result):
-        self_drawn = True
+    win = win_shares(pay, base, len(losers), req.self_drawn, req.robbed_kong, req.result)
+    if win.as_self_drawn:
         notes.append("paid by every loser as if self-drawn")
     unit = variant.unit
-    if req.robbed_kong and pay.get("robbed_kong") == "self_drawn_total":
-        each, _ = _shares(pay, base, True)
-        whole = mul(each, len(losers))
+    if win.konger_pays is not None:
         notes.append(f"robbed kong: {req.shooter} pays the whole self-draw amount")
-        return [Payment(req.shooter, w, whole, f"robbed kong ({value} {unit}): the konger pays all {len(losers)} shares")]
+        return [Payment(req.shooter, w, win.konger_pays,
+                        f"robbed kong ({value} {unit}): the konger pays all {len(losers)} shares")]
+    self_drawn = win.self_drawn
     if req.robbed_kong and not self_drawn:
         notes.append(f"robbed kong: paid as a discard by {req.shooter}, the konger")
-    shooter_share, other_share = _shares(pay, base, self_drawn)
+    shooter_share, other_share = win.shooter, win.other
     shares = {}
     for s in losers:
         if self_drawn:
@@ -364,8 +388,8 @@ def _win_payments(variant, pay, req: SettleRequest, value, base, notes) -> list[
             for a, _ in shares.values():
                 total = add(total, a)
             notes.append(f"bao: {req.bao} pays everyone's share")
-            return [Payment(req.bao, w, _num(total), f"bao: liable for the whole win ({value} {unit})")]
+            return [Payment(req.bao, w, amount(total), f"bao: liable for the whole win ({value} {unit})")]
         notes.append(
             f"bao: {req.bao} is not liable on a {'self-drawn' if self_drawn else 'discard'} win in {variant.id}; paid as usual"
         )
-    return [Payment(s, w, _num(a), r) for s, (a, r) in shares.items() if a]
+    return [Payment(s, w, amount(a), r) for s, (a, r) in shares.items() if a]

@@ -22,9 +22,7 @@ from typing import Any, Mapping
 
 from .errors import RuleFileError, SettleError
 
-MERGED = ("discard", "self_drawn", "bao")
 PRESET_KEYS = {"name", "for", "description", "payment"}
-PAYMENT_KEYS = {"ladder", "linear", "discard", "self_drawn", "bao", "robbed_kong"}
 
 
 @dataclass(frozen=True)
@@ -45,7 +43,7 @@ def presets_file() -> Path:
 @functools.lru_cache(maxsize=None)
 def presets() -> dict[str, Preset]:
     """Every preset, by id, in file order (checked like a variant file)."""
-    from .variant import Checker, check_payment, load_data
+    from .variant import Checker, check_payment, load_data, payment_keys
 
     path = presets_file()
     data, lines = load_data(path, "presets/payment.yaml")
@@ -67,7 +65,7 @@ def presets() -> dict[str, Preset]:
                 for_ = None
         desc = ck.text(entry, "description", str(pid), "text", one_line=False, empty=True, default="")
         # the same checks as a variant's payment section, on the keys a preset may change
-        pay = check_payment(ck, entry.get("payment", ...), f"{pid}.payment", keys=PAYMENT_KEYS, required=False)
+        pay = check_payment(ck, entry.get("payment", ...), f"{pid}.payment", keys=payment_keys("p"), required=False)
         if "payment" not in entry:
             ck.fail(f"{pid}.payment", "missing; expected a mapping (ladder, discard, self_drawn...)")
         if name and for_ is not None and isinstance(entry.get("payment"), dict):
@@ -102,10 +100,12 @@ def get_preset(name: str, base: str | None = None) -> Preset:
 
 def apply_preset(payment: Mapping[str, Any], name: str, base: str | None = None) -> dict:
     """``payment`` with the preset ``name`` applied (a new dict; the input is not changed)."""
+    from .variant import PAYMENT_SUBKEYS
+
     p = get_preset(name, base)
     out = {k: (dict(v) if isinstance(v, Mapping) else v) for k, v in payment.items()}
     for key, value in p.payment.items():
-        if key in MERGED and isinstance(value, Mapping):
+        if key in PAYMENT_SUBKEYS and isinstance(value, Mapping):
             out[key] = {**(out.get(key) or {}), **value}
         else:
             out[key] = dict(value) if isinstance(value, Mapping) else value

@@ -86,6 +86,10 @@ class Game:
         """The payments for a win, or None for the usual shooter / self-drawn shares."""
         return None
 
+    def robbed_kong_written(self, hand_text: str) -> bool:
+        """True when a scored hand's text says the win robbed a kong (``settle --hand``: as ``--robbed-kong``)."""
+        return False
+
 
 def register_game(game: Game) -> Game:
     """Register a game kind under its ``id``."""

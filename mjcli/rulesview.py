@@ -33,9 +33,6 @@ def notation_lines(head: str, rows, width: int = 80) -> list[str]:
     return out
 
 
-NOTATION = "\n".join(notation_lines("Notation: CONCEALED  MELDS...  | BONUS...  CONTEXT...", NOTATION_ROWS))
-
-
 def write_rows(rows: list[dict], fmt: str, out: TextIO, kind: str) -> None:
     """Records of ``kind`` (variants, pattern, huxi_group) as ``jsonl`` or ``csv``: the one renderer's,
     every record shaped by the contract (``mjcli schema KIND``)."""

@@ -338,7 +338,8 @@ def _by_when(rows) -> tuple:
 _PLANS: dict = {}
 
 
-def _plan(variant) -> _Plan:
+def plan_of(variant) -> _Plan:
+    """The variant's scoring plan (its predicates in the order they are asked), made once and kept."""
     plan = _PLANS.get(id(variant))
     if plan is None or plan.variant is not variant:
         if len(_PLANS) > 64:
@@ -347,40 +348,40 @@ def _plan(variant) -> _Plan:
     return plan
 
 
+_plan = plan_of  # the name used inside this module
+
+
 def _tally(variant, found: list) -> tuple:
-    """Apply ``replaces`` and the limit: (patterns kept, patterns listed, raw, total, limit hand?)."""
+    """How a reading's patterns add up, the one adder of score, wait, discards and ``--all``: ``replaces`` and
+    the limit applied, (patterns kept, patterns listed, raw, total, limit hand?)."""
+    raw = _plain_raw(found)
+    if raw is not None:  # no pattern replaces another or is a limit hand (the common case)
+        return found, found, raw, min(raw, variant.limit), False
     replaced = {r for _, spec, _ in found for r in spec.replaces}
     if replaced:
         found = [f for f in found if f[1].id not in replaced]
     limits = [f for f in found if f[1].limit]
     if limits:
         return found, limits, variant.limit, variant.limit, True
-    raw = 0
-    for _, spec, n in found:
-        raw += spec.value * n
+    raw = _plain_raw(found, False)
     return found, found, raw, min(raw, variant.limit), False
 
 
-def _plain_raw(found) -> int | None:
-    """The points of ``found`` added up, or None when a pattern in it replaces another or is a limit hand."""
+def _plain_raw(found, plain: bool = True) -> int | None:
+    """The points of ``found`` added up (each pattern's value times its count); with ``plain``, None when a
+    pattern in it replaces another or is a limit hand (then only :func:`_tally` adds them up)."""
     raw = 0
     for _, spec, n in found:
-        if spec.replaces or spec.limit:
+        if plain and (spec.replaces or spec.limit):
             return None
         raw += spec.value * n
     return raw
 
 
 def _rank_key(variant, found: list) -> tuple:
-    """(total, raw, limit hand?) of :func:`_tally`, without building its lists when no pattern found replaces
-    another or is a limit hand (the common case)."""
-    raw = 0
-    for _, spec, n in found:
-        if spec.replaces or spec.limit:
-            t = _tally(variant, found)
-            return t[3], t[2], t[4]
-        raw += spec.value * n
-    return min(raw, variant.limit), raw, False
+    """(total, raw, limit hand?) of :func:`_tally`: how readings rank."""
+    t = _tally(variant, found)
+    return t[3], t[2], t[4]
 
 
 def _result(hand: Hand, variant, reading, text: str, tally: tuple) -> ScoreResult:
@@ -489,10 +490,9 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: li
     """The total of ``hand`` won in each of ``contexts`` (None when it does not win): ``score(...).total`` each.
 
     ``contexts`` are hands with these same tiles, melds and winning tile,
-    differing only in their context (``wait``: on a discard and self-drawn).
-    The checks and the readings are worked out once for all of them, and no
-    result is built; on each reading the predicates registered
-    ``context_free`` are asked once for all the contexts (speed, issue 15). ``checked``: the caller has
+    differing only in their context (``wait``: on a discard and self-drawn). The checks and the readings are
+    worked out once for all of them, and no result is built; on each reading the predicates registered
+    ``context_free`` are asked once for all the contexts (speed). ``checked``: the caller has
     checked the tiles already (``wait`` adds a tile it found to a hand it checked), so they are not again.
     ``entries``: the contexts' :meth:`_Plan.context_entry`, when the caller has them (``wait``: the same for
     every real winning tile)."""
@@ -510,26 +510,19 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: li
     robbing = "rob-kong" in hand.flags
     if sure and not robbing and all(any(f[1].id in sure for f in found) for found in founds):
         return [variant.limit] * len(contexts)  # every reading, and no reading, totals the limit
-    # the readings one at a time: they stop being made once every total is at the limit (issue 31)
-    rs = decompose.iter_readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else iter(())
-    if robbing:  # as score: no reading with a Fei read as the robbed tile
-        rs = iter(rob_kong_readings(hand, list(rs), plan.most))
-    first = next(rs, None)
-    if first is not None:
-        rs = chain((first,), rs)
+    first, rs = _lazy_readings(hand, plan, robbing)
     founds_raw = tuple(map(_second, entries))
     if first is not None:
         # only the best total is wanted: a reading's total is its raw points up to the limit, added up from
         # the three lists found (the context's, the reading's shared, the reading's for this context) unless
-        # a pattern found replaces another or is a limit hand, when _rank_key works it out from them all
+        # a pattern found replaces another or is a limit hand, when _tally adds them up from them all
         best: list = [None] * len(contexts)
         ask_shared, ask_context, context_live = plan.ask_shared, plan.ask_context, plan.context_live
         limit = variant.limit
         h0 = contexts[0]
         # a reading comes once for each place the winning tile may sit, the same sets and eye each time: its
-        # Shape and its shared patterns (which never look at where the winning tile sits) are worked out
-        # once, and when no pattern of the contexts' is to be asked either, the totals are those already
-        # counted (issue 31)
+        # Shape and its shared patterns (which never look at where the winning tile sits) are worked out once,
+        # and when no pattern of the contexts' is to be asked either, the totals are those already counted
         seen: dict = {}
         for r in rs:
             special = r.special
@@ -570,8 +563,26 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: li
                 if best[k] is None or total > best[k]:
                     best[k] = total
             if best[0] == limit and all(b == limit for b in best):
-                break  # no total is above the limit: no later reading changes an answer (four Fei, issue 31)
+                break  # no total is above the limit: no later reading changes an answer (four Fei)
         return best
+    return _totals_alone(variant, contexts, entries)
+
+
+def _lazy_readings(hand: Hand, plan, robbing: bool) -> tuple:
+    """(the first reading or None, every reading from the first on): made one at a time, so that they stop
+    being made once every total is at the limit."""
+    rs = decompose.iter_readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else iter(())
+    if robbing:  # as score: no reading with a Fei read as the robbed tile
+        rs = iter(rob_kong_readings(hand, list(rs), plan.most))
+    first = next(rs, None)
+    if first is not None:
+        rs = chain((first,), rs)
+    return first, rs
+
+
+def _totals_alone(variant, contexts, entries) -> list:
+    """:func:`win_totals` of a hand with no reading: the total in each context where the patterns that need no
+    reading win it alone, else None (a hand of the wrong size raises the size error)."""
     out = []
     for h, entry in zip(contexts, entries):
         t = _tally(variant, list(entry[2]))

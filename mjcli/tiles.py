@@ -739,94 +739,19 @@ def _plain_tiles(text: str):
         s = s.replace(",", " ")  # commas separate words as spaces do
     if "@" in s and _GLUED_AT.search(s):
         s = _GLUED_AT_SPLIT.sub(r"\1 @", s)  # 55s@5s: the tiles, then the winning tile
-    win = None
-    self_drawn = False
-    seat = round_ = None
-    flags = None
-    context = False  # a context word or the bar has come: no tile or meld may follow
+    line = _FastLine()
     tiles: list[int] = []
     keys = [0, 0, 0, 0]
     words = _FAST_WORDS
     last = -1  # the order of the last word (see _fast_word): canonical text while each is above the last
-    cut = None  # the first context word
-    melds: list = []
-    bonus = None  # the bonus tiles, once the bar has come
     for token in s.split(" "):
         got = words.get(token)
-        if got is None or context:
-            if not token:
-                last = 9  # a run of spaces: not the canonical text
-                continue
-            if token[0] == "@":
-                if win is not None or not tiles:
-                    return None
-                win = _fast_win(token[1:])
-                if win is None:
-                    return None
-                context = True
-                cut = cut or " " + token
-                continue
-            if token[0] in _CONTEXT_STARTS:  # perhaps a context word (zimo, seat=S, last-tile...)
-                low = token.lower()
-                if low in _SELF_DRAWN_WORDS:
-                    if self_drawn:
-                        return None
-                    self_drawn = context = True
-                    cut = cut or " " + token
-                    continue
-                if low in FLAG_WORDS:
-                    flags = {low} if flags is None else flags | {low}
-                    context = True
-                    cut = cut or " " + token
-                    continue
-                if "=" in low:
-                    key, _, value = low.partition("=")
-                    value = wind_letter(token.partition("=")[2])
-                    if value is None or key not in ("seat", "round"):
-                        return None
-                    if key == "seat":
-                        if seat is not None:
-                            return None  # written twice: the full parser notes a clash
-                        seat = value
-                    else:
-                        if round_ is not None:
-                            return None
-                        round_ = value
-                    context = True
-                    cut = cut or " " + token
-                    continue
-            if token[0] in "|:" and bonus is None:  # the bar (after the tiles or the context words)
-                bonus = []
-                context = True
-                last = 9
-                if token == "|" or token == ":":
-                    continue
-                if token[0] == ":":
-                    return None
-                token = token[1:]  # |f1: the bar glued to a bonus tile
-            if bonus is not None:  # after the bar: bonus tiles in any of their words
-                tok = BONUS_ALIASES.get(token.lower(), token.lower())
-                if tok == "j":
-                    tok = "J"
-                if tok in BONUS_TOKENS:
-                    bonus.append(tok)
-                    continue
-                return None
-            if context:
-                return None  # tiles after a context word: the full parser
-            if token[0] in MELD_STARTS:
-                meld = _fast_meld(token)
-                if meld is None:
-                    return None
-                melds.append(meld)
-                last = 9  # the line is not its tiles' text alone
-                continue
-            got = _fast_word(token)
+        if got is None or line.context:
+            got = line.other(token, tiles)
             if got is None:
-                return None  # anything else (a comment, a mistake): the full parser
-            if len(words) > 50_000:
-                words.clear()
-            words[token] = got
+                return None
+            if got is _SKIP:
+                continue
         word_tiles, suit, inc, order = got
         tiles += word_tiles
         if suit < 4:
@@ -836,19 +761,116 @@ def _plain_tiles(text: str):
         last = order if order > last else 9
     if not tiles:
         return None
-    text = None if last == 9 else s if cut is None else s[:s.index(cut)]
-    if win is None:
-        win = tiles[-1]
-    elif win not in tiles and len(tiles) + 3 * len(melds) != 13:  # 13 tiles and @T: the tile is added
-        return None
-    jokers = tiles.count(JOKER)
-    if jokers:
-        tiles = [t for t in tiles if t != JOKER]
-    tiles.sort()
-    if bonus:
-        bonus.sort(key=BONUS_ORDER.get)
-    return (tuple(tiles), jokers, win, self_drawn, tuple(keys), text, tuple(melds), tuple(bonus or ()),
-            seat or "E", round_ or "E", _NO_FLAGS if flags is None else frozenset(flags))
+    text = None if last == 9 or line.broken else s if line.cut is None else s[:s.index(line.cut)]
+    return line.result(tiles, keys, text)
+
+
+_SKIP = ()  # _FastLine.other: the word is read, no tiles to add
+
+
+class _FastLine:
+    """What :func:`_plain_tiles` has read of a line besides its tile words: the context words, the melds and
+    the bonus tiles (``broken``: the line is not its tiles' text alone)."""
+
+    __slots__ = ("win", "self_drawn", "seat", "round", "flags", "context", "cut", "melds", "bonus", "broken")
+
+    def __init__(self):
+        self.win = self.seat = self.round = self.flags = self.cut = self.bonus = None
+        self.self_drawn = self.context = self.broken = False  # context: a context word or the bar has come
+        self.melds: list = []
+
+    def other(self, token: str, tiles: list):
+        """A word that is no known tile word (or comes after a context word): ``_SKIP`` when it is read, a tile
+        word's ``_fast_word`` entry, or None when the line needs the full parser."""
+        if not token:
+            self.broken = True  # a run of spaces: not the canonical text
+            return _SKIP
+        if token[0] == "@":
+            if self.win is not None or not tiles:
+                return None
+            self.win = _fast_win(token[1:])
+            if self.win is None:
+                return None
+            return self._context(token)
+        if token[0] in _CONTEXT_STARTS:  # perhaps a context word (zimo, seat=S, last-tile...)
+            read = self._word(token)
+            if read is not False:
+                return read
+        if token[0] in "|:" and self.bonus is None:  # the bar (after the tiles or the context words)
+            self.bonus = []
+            self.context = self.broken = True
+            if token == "|" or token == ":":
+                return _SKIP
+            if token[0] == ":":
+                return None
+            token = token[1:]  # |f1: the bar glued to a bonus tile
+        if self.bonus is not None:  # after the bar: bonus tiles in any of their words
+            tok = BONUS_ALIASES.get(token.lower(), token.lower())
+            if tok == "j":
+                tok = "J"
+            if tok in BONUS_TOKENS:
+                self.bonus.append(tok)
+                return _SKIP
+            return None
+        if self.context:
+            return None  # tiles after a context word: the full parser
+        if token[0] in MELD_STARTS:
+            meld = _fast_meld(token)
+            if meld is None:
+                return None
+            self.melds.append(meld)
+            self.broken = True  # the line is not its tiles' text alone
+            return _SKIP
+        got = _fast_word(token)
+        if got is None:
+            return None  # anything else (a comment, a mistake): the full parser
+        if len(_FAST_WORDS) > 50_000:
+            _FAST_WORDS.clear()
+        _FAST_WORDS[token] = got
+        return got
+
+    def _context(self, token: str):
+        self.context = True
+        self.cut = self.cut or " " + token
+        return _SKIP
+
+    def _word(self, token: str):
+        """A context word read (``_SKIP``), None when it is one written twice or wrong, False when it is none."""
+        low = token.lower()
+        if low in _SELF_DRAWN_WORDS:
+            if self.self_drawn:
+                return None
+            self.self_drawn = True
+            return self._context(token)
+        if low in FLAG_WORDS:
+            self.flags = {low} if self.flags is None else self.flags | {low}
+            return self._context(token)
+        if "=" in low:
+            key, _, value = low.partition("=")
+            value = wind_letter(token.partition("=")[2])
+            if value is None or key not in ("seat", "round"):
+                return None
+            if getattr(self, key) is not None:
+                return None  # written twice: the full parser notes a clash
+            setattr(self, key, value)
+            return self._context(token)
+        return False
+
+    def result(self, tiles: list, keys: list, text):
+        """The answer of :func:`_plain_tiles` (None when the winning tile is not one of the tiles)."""
+        win, melds, bonus, flags = self.win, self.melds, self.bonus, self.flags
+        if win is None:
+            win = tiles[-1]
+        elif win not in tiles and len(tiles) + 3 * len(melds) != 13:  # 13 tiles and @T: the tile is added
+            return None
+        jokers = tiles.count(JOKER)
+        if jokers:
+            tiles = [t for t in tiles if t != JOKER]
+        tiles.sort()
+        if bonus:
+            bonus.sort(key=BONUS_ORDER.get)
+        return (tuple(tiles), jokers, win, self.self_drawn, tuple(keys), text, tuple(melds), tuple(bonus or ()),
+                self.seat or "E", self.round or "E", _NO_FLAGS if flags is None else frozenset(flags))
 
 
 def parse_hand(text: str, *, complete: bool = False) -> Hand:
@@ -887,42 +909,93 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
         if tiles_text is not None:
             h.__dict__["_text"] = tiles_text  # the tiles as written, already canonical (see _hand_text)
         return h
+    return _parse_full(text, complete)
+
+
+def _parse_full(text: str, complete: bool) -> Hand:
+    """:func:`parse_hand` of a line the fast path does not read: every word, with its column in an error."""
     if "#" in text:
         text = text[: text.index("#")]
-    concealed: list[int] = []
-    last_concealed: int | None = None
-    melds: list[Meld] = []
-    bonus: list[str] = []
-    win: int | None = None
-    win_col = 0
-    self_drawn = False
-    seat = "E"
-    round_ = "E"
-    flags: set[str] = set()
-    clashes: list[tuple[str, str, str]] = []
-    written: dict[str, tuple] = {}  # context key -> (value, the first word that set it): @5s, seat=S, round=E
-
-    def once(key: str, value, word: str) -> None:
-        first = written.setdefault(key, (value, word))
-        if first[0] != value:
-            clashes.append((key, first[1], word))
-
-    in_bonus = False
-    seen_context = False
-    if text.isascii() and "," not in text and not _GLUED_AT.search(text):  # as before issue 11: words and columns
+    line = _FullLine()
+    if text.isascii() and "," not in text and not _GLUED_AT.search(text):  # words and their columns
         words = [(m.group(), m.start() + 1) for m in _WORD.finditer(text)]
     else:
         words = _tokens(text)
     for token, col in words:
+        line.read(token, col)
+    concealed, melds, win, win_col = line.concealed, line.melds, line.win, line.win_col
+    if not concealed and not melds:
+        raise ParseError("empty hand; write the tiles, e.g. 123m 456m 789m 123p 55p")
+    written_win = win is not None
+    if win is None:
+        win = line.last_concealed
+    jokers = concealed.count(JOKER)
+    real = sorted(t for t in concealed if t != JOKER)
+    bonus = tuple(sorted(line.bonus, key=BONUS_ORDER.get))
+    if complete and written_win and len(real) + jokers + 3 * len(melds) == 13:
+        return Hand(tuple(real), jokers, tuple(melds), bonus, None, line.self_drawn, line.seat, line.round,
+                    frozenset(line.flags), tuple(line.clashes)).with_tile(win, win_added=True)
+    if win is not None and win != JOKER and win not in real:
+        raise _col_error(f"winning tile {tile_code(win)} is not in the concealed tiles; @T names one of them", win_col)
+    if win == JOKER and not jokers:
+        raise _col_error("winning tile J but no Fei in the concealed tiles", win_col)
+    return Hand(tuple(real), jokers, tuple(melds), bonus, win, line.self_drawn, line.seat, line.round,
+                frozenset(line.flags), tuple(line.clashes))
+
+
+class _FullLine:
+    """What :func:`_parse_full` has read of a line so far, a word at a time."""
+
+    def __init__(self):
+        self.concealed: list[int] = []
+        self.last_concealed: int | None = None
+        self.melds: list[Meld] = []
+        self.bonus: list[str] = []
+        self.win: int | None = None
+        self.win_col = 0
+        self.self_drawn = False
+        self.seat = "E"
+        self.round = "E"
+        self.flags: set[str] = set()
+        self.clashes: list[tuple[str, str, str]] = []
+        self.written: dict[str, tuple] = {}  # context key -> (value, the first word that set it): @5s, seat=S
+        self.in_bonus = False
+        self.seen_context = False
+
+    def once(self, key: str, value, word: str) -> None:
+        first = self.written.setdefault(key, (value, word))
+        if first[0] != value:
+            self.clashes.append((key, first[1], word))
+
+    def read(self, token: str, col: int) -> None:
+        """One word: the bar, a context word, a bonus tile, a meld or tiles (a ParseError when it is none)."""
         low = token.lower() if token.isascii() else token  # the Kelvin sign lowers to k: only ASCII folds
-        if token == "|" or token == ":":  # a lone ':' is the bar typed unquoted (issue 27)
-            if in_bonus:
+        if token == "|" or token == ":":  # a lone ':' is the bar typed unquoted
+            if self.in_bonus:
                 raise _col_error(f"a second {token!r}; bonus tiles follow a single '|' (or ':')", col)
-            in_bonus = True
-            continue
+            self.in_bonus = True
+            return
         if token.startswith("|"):
-            in_bonus = True
+            self.in_bonus = True
             token, col, low = token[1:], col + 1, low[1:]
+        if self._context(token, low, col):
+            self.seen_context = True
+            return
+        if self.in_bonus:
+            tok = BONUS_ALIASES.get(low, low)
+            if tok == "j" or token == "J":
+                tok = "J"
+            if tok not in BONUS_TOKENS:
+                raise _col_error(
+                    f"unknown bonus tile {token!r}; bonus tiles are f1-f4 s1-s4 cat mouse rooster centipede face J",
+                    col,
+                )
+            self.bonus.append(tok)
+            return
+        self._tiles(token, low, col)
+
+    def _context(self, token: str, low: str, col: int) -> bool:
+        """True when the word is a context word (``@T``, zimo, a flag word, ``seat=``, ``round=``), read."""
         if token[0] == "@":
             code = token[1:]
             if not code:
@@ -933,82 +1006,55 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
                 raise ParseError(f"bad winning tile {token!r}: {exc.message}") from None
             if len(tiles) != 1:
                 raise _col_error(f"winning tile {token!r} names {len(tiles)} tiles; name exactly one, e.g. @5p", col)
-            win, win_col = tiles[0], col
-            once("@", win, token)
-            seen_context = True
-            continue
+            self.win, self.win_col = tiles[0], col
+            self.once("@", self.win, token)
+            return True
         if low in ("zimo", "self-drawn", "tsumo"):
-            self_drawn = True
-            seen_context = True
-            continue
+            self.self_drawn = True
+            return True
         if low in FLAG_WORDS:
-            flags.add(low)
-            seen_context = True
-            continue
+            self.flags.add(low)
+            return True
         if "=" in token:
             key, _, value = low.partition("=")
             value = token.partition("=")[2]
             if key == "seat":
-                seat = _seat_value("seat", value, col)
-                once("seat", seat, token)
+                self.seat = _seat_value("seat", value, col)
+                self.once("seat", self.seat, token)
             elif key == "round":
-                round_ = _seat_value("round", value, col)
-                once("round", round_, token)
+                self.round = _seat_value("round", value, col)
+                self.once("round", self.round, token)
             else:
                 raise _col_error(f"unknown context word {token!r}; known: seat=, round=", col)
-            seen_context = True
-            continue
-        if in_bonus:
-            tok = BONUS_ALIASES.get(low, low)
-            if tok == "j" or token == "J":
-                tok = "J"
-            if tok not in BONUS_TOKENS:
-                raise _col_error(
-                    f"unknown bonus tile {token!r}; bonus tiles are f1-f4 s1-s4 cat mouse rooster centipede face J",
-                    col,
-                )
-            bonus.append(tok)
-            continue
-        if token[0] in "+_":  # a meld typed unquoted (issue 27): +123p, ++5555p, _5555p
-            if seen_context:
+            return True
+        return False
+
+    def _tiles(self, token: str, low: str, col: int) -> None:
+        """A meld or a word of concealed tiles."""
+        if token[0] in "+_":  # a meld typed unquoted: +123p, ++5555p, _5555p
+            if self.seen_context:
                 raise _col_error(f"meld {token!r} after the context words; write melds before @T, zimo, seat=...",
                                  col)
-            melds.append(_parse_meld(token, col))
-            continue
+            self.melds.append(_parse_meld(token, col))
+            return
         if _is_word(low) and low not in BONUS_TOKENS and low not in BONUS_ALIASES:
             word = _unknown_word(token, low)
             if word:
                 raise _col_error(word, col)
-        if seen_context:
+        if self.seen_context:
             raise _col_error(f"tile {token!r} after the context words; write tiles first, then @T, zimo, seat=...", col)
         if (low in BONUS_TOKENS or low in BONUS_ALIASES) and low != "j":
             raise _col_error(f"bonus tile {token!r} before the '|'; write bonus tiles after a '|' (or ':'), "
                              f"e.g. | {low}", col)
         if token[0] in "[{(":
-            melds.append(_parse_meld(token, col))
-            continue
+            self.melds.append(_parse_meld(token, col))
+            return
         if token[-1] in "]})":
             raise _col_error(f"{token!r} closes a meld that was never opened; open it too, e.g. [123p]", col)
         tiles = _parse_tiles(token, col)
-        concealed.extend(tiles)
+        self.concealed.extend(tiles)
         if tiles:
-            last_concealed = tiles[-1]
-    if not concealed and not melds:
-        raise ParseError("empty hand; write the tiles, e.g. 123m 456m 789m 123p 55p")
-    written_win = win is not None
-    if win is None:
-        win = last_concealed
-    jokers = concealed.count(JOKER)
-    real = sorted(t for t in concealed if t != JOKER)
-    if complete and written_win and len(real) + jokers + 3 * len(melds) == 13:
-        return Hand(tuple(real), jokers, tuple(melds), tuple(sorted(bonus, key=BONUS_ORDER.get)), None, self_drawn,
-                    seat, round_, frozenset(flags), tuple(clashes)).with_tile(win, win_added=True)
-    if win is not None and win != JOKER and win not in real:
-        raise _col_error(f"winning tile {tile_code(win)} is not in the concealed tiles; @T names one of them", win_col)
-    if win == JOKER and not jokers:
-        raise _col_error("winning tile J but no Fei in the concealed tiles", win_col)
-    return Hand(tuple(real), jokers, tuple(melds), tuple(sorted(bonus, key=BONUS_ORDER.get)), win, self_drawn,
-                seat, round_, frozenset(flags), tuple(clashes))
+            self.last_concealed = tiles[-1]
 
 
 def whole_hand(text: str, command: str) -> bool:

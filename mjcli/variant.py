@@ -19,9 +19,9 @@ from typing import Any, Mapping
 
 from . import yamlsafe
 from .errors import RuleFileError
+from .i18n import LANGS
 from .safetext import escape_controls, one_line
 
-LANGS = ("en", "ms", "ta", "zh", "th")
 BONUS_FAMILIES = ("flower", "season", "animal", "face")
 WINDS = ("E", "S", "W", "N")
 COPIES = 4  # copies of each tile in a set
@@ -242,12 +242,22 @@ PATTERN_KEYS = {
     "id", "name", "names", "value", "limit", "each", "replaces", "wins_alone", "description",
     "descriptions", "example", "options", "only_alone",
 }
-PAYMENT_KEYS = {
-    "ladder", "ladder_name", "discard", "self_drawn", "bao", "robbed_kong", "paid_as_self_drawn",
-    "stake", "linear",
+# every key of a payment section (see mjcli.payments), once, with the files that may write it:
+# v a variant file, h a house file's payment:, p a payment preset
+PAYMENT_FIELDS = {
+    "ladder": "vhp", "ladder_name": "v", "linear": "vhp", "discard": "vhp", "self_drawn": "vhp", "bao": "vhp",
+    "robbed_kong": "vhp", "paid_as_self_drawn": "v", "stake": "vh", "preset": "h",
 }
 # the keys of payment's mappings: discard and self_drawn hold multipliers of the base, bao two switches
 PAYMENT_SUBKEYS = {"discard": ("shooter", "others"), "self_drawn": ("each",), "bao": ("on_discard", "on_self_drawn")}
+
+
+def payment_keys(where: str) -> frozenset[str]:
+    """The payment keys a kind of file may write: ``v`` a variant, ``h`` a house file, ``p`` a preset."""
+    return frozenset(k for k, w in PAYMENT_FIELDS.items() if where in w)
+
+
+PAYMENT_KEYS = payment_keys("v")
 
 
 def lang_map(ck: Checker, data, path, one_line: bool = True) -> dict[str, str]:
@@ -349,7 +359,7 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None, r
     Raises :class:`RuleFileError` listing every problem found.
     """
     from .patterns import REGISTRY  # the registry of pattern predicates
-    from .registry import GAMES, game_kind, load_games, load_plugins
+    from .registry import GAMES, game_kind, load_games
 
     load_games()  # the game rooms register their patterns, settlement rules and game kinds
 
@@ -374,70 +384,12 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None, r
     if isinstance(minimum, int) and isinstance(limit, int) and minimum > limit:
         ck.fail("minimum", f"the minimum {minimum} is above the limit {limit}")
 
-    tiles_data = ck.get(data, "tiles", "", dict, "a mapping (suits, honours, bonus, jokers)", default={})
-    tiles = TileSet()
-    if tiles_data:
-        ck.unknown(tiles_data, {"suits", "honours", "bonus", "jokers"}, "tiles")
-        suits = _choices(ck, tiles_data, "suits", "tiles", ("m", "p", "s"), "a list of suit letters",
-                         default=["m", "p", "s"], item="m, p or s")
-        bonus = _choices(ck, tiles_data, "bonus", "tiles", BONUS_FAMILIES, "a list of bonus families", default=[])
-        honours = ck.get(tiles_data, "honours", "tiles", bool, "true or false", default=True)
-        jokers = ck.integer(tiles_data, "jokers", "tiles", 0, 8, default=0)
-        tiles = TileSet(
-            suits=tuple(suits or ()),
-            honours=bool(honours),
-            bonus=tuple(bonus or ()),
-            jokers=jokers if isinstance(jokers, int) else 0,
-        )
-
-    seats = _choices(ck, data, "seats", "", WINDS, "a list of winds", default=list(WINDS), item="a wind E S W N")
-    if seats is not None and (len(seats) < 2 or list(seats) != list(WINDS[:len(seats)])):
-        ck.fail("seats", f"expected the seats in order from East, two to four of them (E S, E S W or E S W N), "
-                         f"got {' '.join(seats) or 'none'}")
-    rounds = _choices(ck, data, "rounds", "", WINDS, "a list of winds", default=list(seats or WINDS),
-                      item="a wind E S W N")
-    if rounds is not None and not rounds:
-        ck.fail("rounds", "expected at least one round wind, e.g. [E]")
-
-    patterns_data = ck.get(data, "patterns", "", list, "a list of patterns", default=[])
-    patterns = []
-    seen = set()
-    for i, pd in enumerate(patterns_data or []):
-        spec = pattern_spec(ck, pd, f"patterns[{i}]", REGISTRY if kind is not None and kind.registry_patterns else None)
-        if spec is None:
-            continue
-        if spec.id in seen:
-            ck.fail(f"patterns[{i}].id", f"pattern {spec.id!r} is listed twice; keep one")
-        seen.add(spec.id)
-        patterns.append(spec)
-    for i, spec in enumerate(patterns):
-        for r in spec.replaces:
-            if r not in seen:
-                ck.fail(f"patterns[{i}].replaces", f"{r!r} is not a pattern of this variant")
-
+    tiles = _tile_set(ck, data)
+    seats, rounds = _seats_rounds(ck, data)
+    patterns, seen = _patterns(ck, data, REGISTRY if kind is not None and kind.registry_patterns else None)
     payment = check_payment(ck, data.get("payment", ...), "payment", seen)
-
-    settlement = _choices(ck, data, "settlement", "", None, "a list of settlement rule ids", default=[],
-                          item="a settlement rule id (text)")
-    if settlement:  # the rooms' settle modules load only when named: `mjcli rules hk` starts fast (issue 6)
-        from .registry import SETTLEMENT_RULES, load_settlement_rules
-
-        load_settlement_rules()
-        if any(sid not in SETTLEMENT_RULES for sid in settlement):
-            load_plugins()
-        for i, s in enumerate(settlement):
-            if s not in SETTLEMENT_RULES:
-                ck.fail(f"settlement[{i}]",
-                        f"unknown settlement rule {s!r}; known: {', '.join(sorted(SETTLEMENT_RULES))}")
-    instant = ck.get(data, "instant", "", dict, "a mapping of instant-payment amounts", default={})
-    for k, v in (instant or {}).items():
-        _amount(ck, f"instant.{k}", v)
-    liability = ck.get(data, "liability", "", list, "a list of text lines", default=[])
-    notes = ck.get(data, "notes", "", list, "a list of text lines", default=[])
-    for key, items in (("liability", liability), ("notes", notes)):
-        for i, t in enumerate(items or []):
-            if not isinstance(t, str):
-                ck.fail(f"{key}[{i}]", f"expected text, got {describe(t)}")
+    settlement = _settlement(ck, data)
+    instant, liability, notes = _instant_and_text(ck, data)
     names = lang_map(ck, data.get("names"), "names")
     session = check_session(ck, data.get("session"), "session")
     options = check_options(ck, data.get("options", {}), "options")
@@ -470,6 +422,93 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None, r
     )
     _check_ladder_reaches(variant, source, lines or {})
     return variant
+
+
+def _tile_set(ck: Checker, data: dict) -> TileSet:
+    """The ``tiles`` section (suits, honours, bonus, jokers), checked."""
+    tiles_data = ck.get(data, "tiles", "", dict, "a mapping (suits, honours, bonus, jokers)", default={})
+    tiles = TileSet()
+    if tiles_data:
+        ck.unknown(tiles_data, {"suits", "honours", "bonus", "jokers"}, "tiles")
+        suits = _choices(ck, tiles_data, "suits", "tiles", ("m", "p", "s"), "a list of suit letters",
+                         default=["m", "p", "s"], item="m, p or s")
+        bonus = _choices(ck, tiles_data, "bonus", "tiles", BONUS_FAMILIES, "a list of bonus families", default=[])
+        honours = ck.get(tiles_data, "honours", "tiles", bool, "true or false", default=True)
+        jokers = ck.integer(tiles_data, "jokers", "tiles", 0, 8, default=0)
+        tiles = TileSet(
+            suits=tuple(suits or ()),
+            honours=bool(honours),
+            bonus=tuple(bonus or ()),
+            jokers=jokers if isinstance(jokers, int) else 0,
+        )
+    return tiles
+
+
+def _seats_rounds(ck: Checker, data: dict) -> tuple:
+    """The ``seats`` and ``rounds`` lists, checked."""
+    seats = _choices(ck, data, "seats", "", WINDS, "a list of winds", default=list(WINDS), item="a wind E S W N")
+    if seats is not None and (len(seats) < 2 or list(seats) != list(WINDS[:len(seats)])):
+        ck.fail("seats", f"expected the seats in order from East, two to four of them (E S, E S W or E S W N), "
+                         f"got {' '.join(seats) or 'none'}")
+    rounds = _choices(ck, data, "rounds", "", WINDS, "a list of winds", default=list(seats or WINDS),
+                      item="a wind E S W N")
+    if rounds is not None and not rounds:
+        ck.fail("rounds", "expected at least one round wind, e.g. [E]")
+    return seats, rounds
+
+
+def _patterns(ck: Checker, data: dict, registry) -> tuple[list, set]:
+    """The ``patterns`` list, each checked (``registry``: the predicates a pattern id must name, or None), and
+    the set of their ids."""
+    patterns_data = ck.get(data, "patterns", "", list, "a list of patterns", default=[])
+    patterns = []
+    seen = set()
+    for i, pd in enumerate(patterns_data or []):
+        spec = pattern_spec(ck, pd, f"patterns[{i}]", registry)
+        if spec is None:
+            continue
+        if spec.id in seen:
+            ck.fail(f"patterns[{i}].id", f"pattern {spec.id!r} is listed twice; keep one")
+        seen.add(spec.id)
+        patterns.append(spec)
+    for i, spec in enumerate(patterns):
+        for r in spec.replaces:
+            if r not in seen:
+                ck.fail(f"patterns[{i}].replaces", f"{r!r} is not a pattern of this variant")
+    return patterns, seen
+
+
+def _settlement(ck: Checker, data: dict) -> list | None:
+    """The ``settlement`` list of rule ids, each a registered rule (a plugin's rules are loaded when needed)."""
+    from .registry import load_plugins
+
+    settlement = _choices(ck, data, "settlement", "", None, "a list of settlement rule ids", default=[],
+                          item="a settlement rule id (text)")
+    if settlement:  # the rooms' settle modules load only when named: `mjcli rules hk` starts fast (issue 6)
+        from .registry import SETTLEMENT_RULES, load_settlement_rules
+
+        load_settlement_rules()
+        if any(sid not in SETTLEMENT_RULES for sid in settlement):
+            load_plugins()
+        for i, s in enumerate(settlement):
+            if s not in SETTLEMENT_RULES:
+                ck.fail(f"settlement[{i}]",
+                        f"unknown settlement rule {s!r}; known: {', '.join(sorted(SETTLEMENT_RULES))}")
+    return settlement
+
+
+def _instant_and_text(ck: Checker, data: dict) -> tuple:
+    """The ``instant`` amounts and the ``liability`` and ``notes`` lines, checked."""
+    instant = ck.get(data, "instant", "", dict, "a mapping of instant-payment amounts", default={})
+    for k, v in (instant or {}).items():
+        _amount(ck, f"instant.{k}", v)
+    liability = ck.get(data, "liability", "", list, "a list of text lines", default=[])
+    notes = ck.get(data, "notes", "", list, "a list of text lines", default=[])
+    for key, items in (("liability", liability), ("notes", notes)):
+        for i, t in enumerate(items or []):
+            if not isinstance(t, str):
+                ck.fail(f"{key}[{i}]", f"expected text, got {describe(t)}")
+    return instant, liability, notes
 
 
 def reserved_id(vid: str) -> str:
@@ -585,17 +624,33 @@ def check_payment(ck: Checker, pay, path: str = "payment", pattern_ids=None, key
     return dict(pay)
 
 
+def ladder_start_above(pay: Mapping, value) -> int | None:
+    """The first row of the payment's ladder when a win paid at ``value`` is below it (it would pay nothing),
+    else None (no ladder, a linear payment, or the ladder reaches down to ``value``): the one ladder check of
+    a variant file and a house file.
+
+    >>> ladder_start_above({"ladder": {3: 8, 4: 16}}, 1), ladder_start_above({"ladder": {3: 8}}, 3)
+    (3, None)
+    """
+    ladder = pay.get("ladder")
+    if not isinstance(ladder, dict) or not ladder or "linear" in pay or not isinstance(value, int) \
+            or not all(isinstance(k, int) for k in ladder):
+        return None
+    start = min(ladder)
+    return start if value < start else None
+
+
 def _check_ladder_reaches(v: Variant, source: str, lines: dict[str, int]) -> None:
     """A win at the minimum must be paid: the ladder (read at the value the game pays) starts at or below it."""
     from .registry import game_kind
 
-    ladder = v.payment.get("ladder")
-    if not ladder or "linear" in v.payment:
+    if not v.payment.get("ladder") or "linear" in v.payment:
         return
     paid = game_kind(v.game).paid_value(v, v.minimum)
-    if paid < min(ladder):
+    start = ladder_start_above(v.payment, paid)
+    if start is not None:
         ck = Checker(source, lines)
-        ck.fail("payment.ladder", f"the ladder starts at {min(ladder)} but a win at the minimum ({v.minimum} "
+        ck.fail("payment.ladder", f"the ladder starts at {start} but a win at the minimum ({v.minimum} "
                                   f"{v.unit}) is paid at {paid}: it would pay nothing; add ladder rows down to {paid}")
         ck.raise_if_any()
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from . import decompose
 from .context import DISCARD_WORDS, SELF_DRAWN_WORDS, resolve
 from .errors import NOT_READY, HandError, MjError
-from .scoring import _plan as scoring_plan
+from .scoring import plan_of as scoring_plan
 from .scoring import robbed_win, win_totals, wins_without_sets
 from .registry import hooks
 from .tiles import (JOKER, PLACE_INC, SUIT_OF, Hand, format_hand, format_tiles, hand_keys, make_hand, parse_hand,

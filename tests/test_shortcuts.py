@@ -66,7 +66,7 @@ def test_the_compiled_plan_asks_what_the_loop_asks():
     import random
 
     from mjcli import decompose
-    from mjcli.scoring import _ask, _plan
+    from mjcli.scoring import _ask, plan_of as _plan
 
     from test_templates import hand as gen
 
@@ -102,7 +102,7 @@ def test_a_predicate_finds_nothing_where_its_when_is_false():
 
     from mjcli import decompose
     from mjcli.patterns import REGISTRY
-    from mjcli.scoring import _plan
+    from mjcli.scoring import plan_of as _plan
 
     from test_templates import hand as gen
 

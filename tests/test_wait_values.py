@@ -148,7 +148,7 @@ def test_a_context_free_predicate_gives_the_same_answer_in_every_context():
 
     from mjcli import decompose
     from mjcli.patterns import REGISTRY, Ctx
-    from mjcli.scoring import _groups, _plan
+    from mjcli.scoring import _groups, plan_of as _plan
 
     checked = 0
     for vid, text in _cases():

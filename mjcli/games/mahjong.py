@@ -59,6 +59,9 @@ class Mahjong(Game):
 
         return answer
 
+    def robbed_kong_written(self, hand_text):
+        return parse_hand(hand_text).has_flag("rob-kong")
+
     def whole_hand(self, text, variant, command):
         from ..tiles import whole_hand
 

@@ -13,8 +13,8 @@ amounts from the file's ``instant:`` mapping; no amount is written here.
 from __future__ import annotations
 
 from ...errors import SettleError
-from ...money import mul
-from ...payments import Payment, SettleRequest, _num, settlement_rule
+from ...money import amount, mul
+from ...payments import Payment, SettleRequest, settlement_rule
 from ...patterns.core import SEAT_NUMBER
 from .patterns import EVERYONE_NUMBER
 from ...tiles import BONUS_TOKENS
@@ -27,7 +27,7 @@ FAMILY_SIZE = 4
 def _amount(variant, key: str) -> float:
     if key not in variant.instant:
         raise SettleError(f"{variant.source}: instant.{key} is missing; the {variant.id} settlement needs it")
-    return _num(variant.instant[key])
+    return amount(variant.instant[key])
 
 
 def _seat(variant, seat: str, what: str) -> str:
@@ -192,8 +192,8 @@ def fei(variant, req: SettleRequest, st) -> list[Payment]:
     for loser in _others(variant, req.winner):
         diff = won - fei_of(req, loser)
         if diff > 0:
-            out.append(Payment(loser, req.winner, _num(mul(each, diff)),
-                               f"Fei settlement: winner holds {won} Fei, {loser} {won - diff} ({diff} x {_num(each)})"))
+            out.append(Payment(loser, req.winner, amount(mul(each, diff)),
+                               f"Fei settlement: winner holds {won} Fei, {loser} {won - diff} ({diff} x {amount(each)})"))
     return out
 
 
@@ -214,6 +214,6 @@ def losers(variant, req: SettleRequest, st) -> list[Payment]:
         return []
     low, high = (a, b) if count[a] < count[b] else (b, a)
     diff = count[high] - count[low]
-    return [Payment(low, high, _num(mul(each, diff)),
+    return [Payment(low, high, amount(mul(each, diff)),
                     f"losers' settlement: scoring tiles + Fei {high} {count[high]}, {low} {count[low]} "
-                    f"({diff} x {_num(each)})")]
+                    f"({diff} x {amount(each)})")]

@@ -99,7 +99,8 @@ class Paohuzi(Game):
 
     def win_payments(self, variant, pay, req, value, base, notes):
         """No discard wins: each opponent pays the same, whoever revealed the card."""
-        from ...payments import Payment, _num, _shares
+        from ...money import amount
+        from ...payments import Payment, shares
 
         w = req.winner
         # --from with --hand says who revealed the card, which the huxi depends on; with --value it pays nothing
@@ -108,8 +109,8 @@ class Paohuzi(Game):
         if given:
             notes.append(f"{', '.join(given)} {'changes' if len(given) == 1 else 'change'} nothing: in {variant.id} "
                          "every opponent pays the same (the winning card comes from the stock; no liability, no kongs)")
-        each, _ = _shares(pay, base, True)
-        return [Payment(s, w, _num(each), f"win ({value} {variant.unit}, {tun_of(variant, value)} tun)")
+        each, _ = shares(pay, base, True)
+        return [Payment(s, w, amount(each), f"win ({value} {variant.unit}, {tun_of(variant, value)} tun)")
                 for s in variant.seats if s != w]
 
 

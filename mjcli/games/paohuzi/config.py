@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from ...i18n import LANGS as NAME_LANGS
+
 # the group kinds, in the order the rules table prints them; public (JSON `kind`)
 KINDS = ("ti", "pao", "wei", "kan", "peng", "run_123", "run_2710", "run", "mixed", "pair")
 TERMS = ("huxi", "tun", "heavenly")
 SECTION_KEYS = {"groups", "tun", "heavenly", "terms"}
-NAME_LANGS = ("en", "ms", "ta", "zh", "th")
 
 
 def _nonneg_int(ck, data, key, path, required=True, minimum=0):
