@@ -361,7 +361,7 @@ def discards_ahead(hand: Hand, variant, opts: AheadOptions):
     from .waits import check_size
 
     if opts.seen is not None:
-        check_size(hand, variant, 14)
+        check_size(hand, variant, variant.hand.size)
         unseen(hand, variant, opts.seen)  # checks --seen against the hand
     res = discard_waits(hand, variant, seen=opts.seen)
     if res.ready:

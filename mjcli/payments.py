@@ -90,11 +90,12 @@ class Settlement:
 SettlementRule = Callable[[object, SettleRequest, "Settlement"], list[Payment]]
 
 
-def settlement_rule(rid: str, reads: tuple[str, ...] = ()):
+def settlement_rule(rid: str, reads: tuple[str, ...] = (), needs: tuple[str, ...] = ()):
     """Register an extra settlement (instant payments, Fei...) under an id.
 
     ``reads``: the request fields it pays for (kongs, bonus, dealt, fei); one given
-    to a variant whose settlements read none of them gets a note, not silence."""
+    to a variant whose settlements read none of them gets a note, not silence.
+    ``needs``: the ``instant`` amounts it pays; a rule file naming the rule without one is refused at load."""
 
     def deco(fn):
         first = SETTLEMENT_RULES.get(rid)
@@ -102,6 +103,7 @@ def settlement_rule(rid: str, reads: tuple[str, ...] = ()):
             raise ValueError(f"settlement rule {rid!r} registered twice ({_where(first)} and {_where(fn)}); "
                              "give one of them another id")
         fn.reads = frozenset(reads)
+        fn.needs = tuple(needs)
         SETTLEMENT_RULES[rid] = fn
         return fn
 

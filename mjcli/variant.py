@@ -20,6 +20,7 @@ from typing import Any, Mapping
 from . import yamlsafe
 from .errors import RuleFileError
 from .safetext import escape_controls, one_line
+from .shape import STANDARD, HandShape, shape_from_data
 
 LANGS = ("en", "ms", "ta", "zh", "th")
 BONUS_FAMILIES = ("flower", "season", "animal", "face")
@@ -98,6 +99,7 @@ class Variant:
     extra: Mapping[str, Any] = field(default_factory=dict)
     session: Mapping[str, Any] = field(default_factory=dict)  # who deals next: see SESSION_KEYS
     options: Mapping[str, Any] = field(default_factory=dict)
+    hand: HandShape = STANDARD  # sets and an eye, and the special shapes played (mjcli.shape)
 
     @property
     def most_copies(self) -> int:
@@ -229,7 +231,7 @@ def describe(value) -> str:
 TOP_KEYS = {
     "id", "name", "names", "game", "unit", "minimum", "limit", "tiles", "seats", "rounds",
     "patterns", "payment", "settlement", "instant", "liability", "notes", "extends",
-    "description", "session", "options",
+    "description", "session", "options", "hand",
 }
 # the session rules a ledger that names its players follows (dealer, seats, round):
 # deal: rotate (the default: the dealer keeps the deal on a win of their own, another player's win passes it
@@ -432,6 +434,13 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None, r
     instant = ck.get(data, "instant", "", dict, "a mapping of instant-payment amounts", default={})
     for k, v in (instant or {}).items():
         _amount(ck, f"instant.{k}", v)
+    if settlement and isinstance(instant, dict):  # the amounts the named settlement rules pay
+        from .registry import SETTLEMENT_RULES
+
+        for sid in settlement:
+            for key in getattr(SETTLEMENT_RULES.get(sid), "needs", ()):
+                if key not in instant:
+                    ck.fail(f"instant.{key}", f"missing; the settlement rule {sid} pays it: give an amount, e.g. 1")
     liability = ck.get(data, "liability", "", list, "a list of text lines", default=[])
     notes = ck.get(data, "notes", "", list, "a list of text lines", default=[])
     for key, items in (("liability", liability), ("notes", notes)):
@@ -441,6 +450,7 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None, r
     names = lang_map(ck, data.get("names"), "names")
     session = check_session(ck, data.get("session"), "session")
     options = check_options(ck, data.get("options", {}), "options")
+    hand = shape_from_data(ck, data.get("hand", ...), "hand", seen)
     extra = {}
     if kind is not None and kind.section:  # the game's own data, checked by its room
         extra = ck.get(data, kind.section, "", dict, kind.section_expected, required=True) or {}
@@ -467,6 +477,7 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None, r
         extra=MappingProxyType(dict(extra)),
         session=MappingProxyType(session),
         options=MappingProxyType(options),
+        hand=hand,
     )
     _check_ladder_reaches(variant, source, lines or {})
     return variant
