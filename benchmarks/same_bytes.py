@@ -2,6 +2,7 @@
 
     python benchmarks/same_bytes.py --base main                 # 30,000 generated hands a variant
     python benchmarks/same_bytes.py --base main --lines 3000 --cache ~/same-cache
+    python benchmarks/same_bytes.py --base HEAD --base-only --cache ~/same-cache   # fill one side's cache
 
 ``--base`` is a git revision; its tree is taken out with ``git archive`` and run from there, the other side is
 this checkout (``--new`` another revision), as ``benchmarks/my3_same.py`` does. Each side answers, for each of
@@ -126,6 +127,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=28, help="the generator's seed (default 28)")
     ap.add_argument("--chunk", type=int, default=2000, help="lines per process (default 2,000)")
     ap.add_argument("--cache", type=Path, help="keep and reuse each committed side's outputs here")
+    ap.add_argument("--base-only", action="store_true", help="only answer with the base (to fill the cache)")
     args = ap.parse_args(argv)
     jobs = jobs_for(args.lines, args.seed, args.chunk)
     if args.cache is not None:
@@ -141,6 +143,9 @@ def main(argv=None) -> int:
         t0 = time.perf_counter()
         base = side("base", base_tree, base_key, jobs, args.cache)
         t_base = time.perf_counter() - t0
+        if args.base_only:
+            print(f"base {args.base}: {len(jobs)} runs answered in {t_base:.0f} s")
+            return 0
         t0 = time.perf_counter()
         new = side("new", new_tree, new_key, jobs, args.cache)
         t_new = time.perf_counter() - t0

@@ -4,7 +4,7 @@ The shape of every payment rule is data in the variant's ``payment`` section:
 
 * ``ladder``: the hand value -> the base amount (a value above the top row is
   paid as the top row; below the first row nothing is paid), or ``linear``:
-  base = value x linear.
+  base = value x linear, plus ``fixed`` when given (the Taiwanese base + tai x per tai).
 * ``discard``: ``shooter`` and ``others`` pay those multiples of the base.
 * ``self_drawn``: ``each`` loser pays that multiple.
 * ``bao``: ``on_discard`` / ``on_self_drawn``: whether the liable player pays
@@ -144,7 +144,8 @@ def base_amount(variant, value: int, pay: dict | None = None) -> float | None:
 
     value = game_kind(variant.game).paid_value(variant, value)  # Paohuzi: the value is huxi; what is paid is tun
     if "linear" in pay:
-        return mul(pay["linear"], value)
+        per = mul(pay["linear"], value)
+        return add(pay["fixed"], per) if "fixed" in pay else per
     ladder = pay.get("ladder") or {}
     if not ladder:
         return None

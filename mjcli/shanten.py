@@ -85,6 +85,7 @@ def shapes_of(hand: Hand, variant) -> Shapes:
 
 VEC0 = (0,) + (NEG,) * 9  # no tiles: no set, no eye, nothing held
 _VECS: list = [VEC0]  # id -> vector
+MOST_SETS = 4  # the sets a vector counts (2 * 4 + 2 entries): a table of five sets gets no shanten
 _VID: dict = {VEC0: 0}  # vector -> id
 _MEMO: dict = {}  # key | room << 27 | places << 54 -> vector id of a run of places with chows
 _ROOM_MASK = tuple((1 << 3 * max(0, i - 2)) - 1 for i in range(10))  # the places below i - 2 (no set reaches them)

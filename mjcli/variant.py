@@ -246,7 +246,7 @@ PATTERN_KEYS = {
 }
 PAYMENT_KEYS = {
     "ladder", "ladder_name", "discard", "self_drawn", "bao", "robbed_kong", "paid_as_self_drawn",
-    "stake", "linear",
+    "stake", "linear", "fixed",
 }
 # the keys of payment's mappings: discard and self_drawn hold multipliers of the base, bao two switches
 PAYMENT_SUBKEYS = {"discard": ("shooter", "others"), "self_drawn": ("each",), "bao": ("on_discard", "on_self_drawn")}
@@ -554,6 +554,11 @@ def check_payment(ck: Checker, pay, path: str = "payment", pattern_ids=None, key
             ck.fail(f"{path}.linear", "give ladder or linear, not both")
         else:
             _amount(ck, f"{path}.linear", pay["linear"], above_zero=True, what="a number")
+    if "fixed" in pay:  # base = fixed + value x linear
+        if "linear" not in pay:
+            ck.fail(f"{path}.fixed", "a fixed part goes with linear (base = fixed + value x linear); give linear")
+        else:
+            _amount(ck, f"{path}.fixed", pay["fixed"], what="a number")
     if required and "ladder" not in pay and "linear" not in pay:
         ck.fail(path, "expected a ladder (value -> amount) or linear (base = value x linear); neither is given")
     if "ladder_name" in pay:
