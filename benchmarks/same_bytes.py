@@ -21,6 +21,7 @@ difference (named: command, input, line).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import sys
@@ -119,6 +120,35 @@ def jobs_for(n: int, seed: int, chunk: int) -> list:
     return jobs
 
 
+def _rev(rev: str) -> str:
+    import subprocess
+
+    return subprocess.run(["git", "rev-parse", "--verify", rev + "^{commit}"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout.strip()
+
+
+def compare_cached(args, jobs) -> int:
+    """The runs both sides have in ``--cache`` compared byte for byte; the rest named as not compared."""
+    keys = [_rev(args.base)[:12], _rev(args.new or "HEAD")[:12]]
+    same, missing = 0, []
+    lines = 0
+    for label, argv_, text in jobs:
+        digest = hashlib.sha256((" ".join(argv_) + "\0" + text).encode()).hexdigest()[:20]
+        paths = [args.cache / f"{k}-{digest}.out" for k in keys]
+        if not all(p.exists() for p in paths):
+            missing.append(f"{argv_[0]} {label}")
+            continue
+        a, b = (p.read_bytes() for p in paths)
+        if a != b:
+            print(f"DIFFERENT: mjcli {' '.join(argv_)} on {label}: {first_difference(a, b)}")
+            return 1
+        same += 1
+        lines += text.count("\n")
+    print(f"same bytes: {same} of {len(jobs)} runs ({lines:,} input lines) in the cache of both sides; "
+          f"not compared: {', '.join(missing) or 'none'}")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--base", required=True, help="the git revision to compare against")
@@ -128,8 +158,12 @@ def main(argv=None) -> int:
     ap.add_argument("--chunk", type=int, default=2000, help="lines per process (default 2,000)")
     ap.add_argument("--cache", type=Path, help="keep and reuse each committed side's outputs here")
     ap.add_argument("--base-only", action="store_true", help="only answer with the base (to fill the cache)")
+    ap.add_argument("--cached-only", action="store_true",
+                    help="compare only the runs both committed sides have in the cache (a partial check)")
     args = ap.parse_args(argv)
     jobs = jobs_for(args.lines, args.seed, args.chunk)
+    if args.cached_only:
+        return compare_cached(args, jobs)
     if args.cache is not None:
         args.cache.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
