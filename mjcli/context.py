@@ -62,19 +62,20 @@ CLASH_KEYS = {"@": "win", "seat": "seat", "round": "round"}  # a clash is lifted
 KONGER_HOLDS = COPIES - 1  # rob-kong: the konger's pong of the robbed tile, every copy but the one robbed
 
 
-def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False) -> Hand:
+def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False, size: int = 14) -> Hand:
     """Apply the command-line options ``ov`` (see :func:`mjcli.scoring.apply_overrides`), check the
     context words, and return the hand with the implied words added.
 
     ``ov`` may hold ``labels``: how to name an option in an error (``{"self_drawn": "--from S"}``), and
     ``shooter``: the seat that discarded the winning tile (``settle --from``). ``for_wait`` skips what
-    depends on the winning tile (a wait tries every tile)."""
+    depends on the winning tile (a wait tries every tile). ``size``: the tiles of a complete hand at the table
+    (``--win T`` adds T to a hand one tile short of it)."""
     if not ov and not hand.flags and not hand.clashes:  # the common plain hand: nothing to apply or check
         return hand
     ov = ov or {}
     text_hand = hand
     if ov:
-        hand = apply_overrides(hand, ov)
+        hand = apply_overrides(hand, ov, size)
     labels = dict(ov.get("labels") or {})
     opt_flags = set(ov.get("flags") or ()) - text_hand.flags
 
@@ -313,8 +314,8 @@ def fei_self_drawn(hand: Hand, variant, ov: dict | None = None) -> tuple[Hand, s
     return replace(hand, self_drawn=True), FEI_ZIMO_NOTE
 
 
-def apply_overrides(hand: Hand, ov: dict) -> Hand:
-    """Command-line options win over the same words in the line."""
+def apply_overrides(hand: Hand, ov: dict, size: int = 14) -> Hand:
+    """Command-line options win over the same words in the line (``size``: as :func:`resolve`)."""
     from dataclasses import replace
 
     changes = {}
@@ -327,7 +328,7 @@ def apply_overrides(hand: Hand, ov: dict) -> Hand:
             raise HandError(f"--win {ov['win']}: {exc.message}") from None
         if hand.win_added:  # 13 tiles and @T: --win names the tile instead
             hand = hand.without_win()
-        if hand.size == 13:  # 13 tiles and --win T: the 14-tile hand with T added (issue 11)
+        if hand.size == size - 1:  # 13 tiles and --win T: the 14-tile hand with T added
             hand = hand.with_tile(w, win_added=True)
         elif w not in hand.concealed and not (w == 34 and hand.jokers):
             raise HandError(f"--win {ov['win']} is not in the concealed tiles; name one of them")

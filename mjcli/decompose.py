@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from .tiles import CHOW, JOKER, ORPHANS, PLACE_INC, PONG, SUIT_OF, Hand, hand_keys, tile_code
+from .shape import as_shape
+from .tiles import CHOW, JOKER, PLACE_INC, PONG, SUIT_OF, Hand, hand_keys, tile_code
 
 # A set inside a reading: (kind, lowest tile, number of Fei in it)
 SetT = tuple  # (str, int, int)
@@ -700,19 +701,6 @@ def is_complete(counts: list[int], jokers: int, sets_needed: int, shown=None, mo
     return accepts(_hand_mask_r(keys, suit_rooms(room, jokers), jokers), jokers)
 
 
-def is_thirteen_orphans(counts: list[int], jokers: int) -> bool:
-    if sum(counts) + jokers != 14:
-        return False
-    if any(counts[t] for t in range(34) if t not in ORPHANS):
-        return False
-    missing = sum(1 for t in ORPHANS if counts[t] == 0)
-    extra = sum(max(0, counts[t] - 1) for t in ORPHANS)
-    # one orphan appears twice; Fei fill the gaps
-    if extra > 1:
-        return False
-    return missing + (1 - extra) == jokers
-
-
 _SPLITS: dict = {}  # (suit, key, J[, room]) -> the suit's splits with Fei, tiles absolute, sets in reading order
 _SPLITS_HELD = [0]  # the splits _SPLITS holds, all its entries together
 _SPLITS0: tuple = ({}, {}, {}, {})  # per suit: key -> the suit's splits with no Fei (no room), as _SPLITS holds
@@ -862,30 +850,44 @@ def _count_in(sets, t: int) -> int:
     return n
 
 
-def readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = True, most: int = 4) -> list[Reading]:
+def readings(hand: Hand, eye_tiles: list[int] | None = None, shape=True, most: int = 4) -> list[Reading]:
     """Every reading of the hand's concealed tiles (melds are kept as they are).
 
     ``eye_tiles`` are the tiles an eye made only of Fei may stand for.
     Each reading is repeated for every place the winning tile may sit. No
     reading holds more than ``most`` of a tile (see :func:`fei_room`).
+    ``shape``: the table's :class:`mjcli.shape.HandShape` (sets needed, special shapes); True or False: four
+    sets, with or without thirteen orphans.
     """
     if hand.jokers:
-        return list(iter_readings(hand, eye_tiles, thirteen, most))
+        return list(iter_readings(hand, eye_tiles, shape, most))
+    hs = as_shape(shape)
     out: list[Reading] = []
-    if len(hand.concealed) == 3 * (4 - len(hand.melds)) + 2:
+    if len(hand.concealed) == 3 * (hs.sets - len(hand.melds)) + 2:
         _plain_readings(hand, out)
-    if thirteen and not hand.melds and _ORPHAN_SET.issuperset(hand.concealed) \
-            and is_thirteen_orphans(hand.counts(), 0):
-        out.append(Reading(special="thirteen_orphans", win_in=None))
+    if hs.special and not hand.melds:
+        _special_readings(hand, hs, 0, out)
     return out
 
 
-def iter_readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool = True, most: int = 4):
+def _special_readings(hand: Hand, hs, jokers: int, out: list) -> None:
+    """A reading for each special shape of ``hs`` the concealed tiles and ``jokers`` Fei form (no melds)."""
+    counts = None
+    for sp in hs.specials:
+        if sp.tiles is None or sp.tiles.issuperset(hand.concealed):
+            if counts is None:
+                counts = hand.counts()
+            if sp.complete(counts, jokers):
+                out.append(Reading(special=sp.name, win_in=None))
+
+
+def iter_readings(hand: Hand, eye_tiles: list[int] | None = None, shape=True, most: int = 4):
     """The readings of :func:`readings`, in its order, one at a time: a caller that has its answer before the
     last (every total at the limit) stops there, and the readings after it are never made (issue 31)."""
     jokers = hand.jokers
     concealed = hand.concealed
-    sets_needed = 4 - len(hand.melds)
+    hs = as_shape(shape)
+    sets_needed = hs.sets - len(hand.melds)
     if not jokers and len(concealed) == 3 * sets_needed + 2:
         out: list[Reading] = []
         _plain_readings(hand, out)
@@ -934,9 +936,10 @@ def iter_readings(hand: Hand, eye_tiles: list[int] | None = None, thirteen: bool
                 elif left == 0:
                     _place_win(out, hand, sets, eye, eye_j)
                 yield from out
-    if thirteen and not hand.melds and _ORPHAN_SET.issuperset(concealed) \
-            and is_thirteen_orphans(hand.counts(), jokers):
-        yield Reading(special="thirteen_orphans", win_in=None)
+    if hs.special and not hand.melds:
+        out = []
+        _special_readings(hand, hs, jokers, out)
+        yield from out
 
 
 def _plain_readings(hand: Hand, out: list) -> None:
@@ -1018,19 +1021,6 @@ def _place_win(out: list, hand: Hand, sets, eye, eye_j) -> None:
         out.append(_reading(sets, eye, eye_j, None))
 
 
-def is_winning_shape(hand: Hand, thirteen: bool = True, most: int = 4) -> bool:
-    counts = hand.counts()
-    J = hand.jokers
-    if J:
-        keys = suit_keys(hand.concealed)
-        if len(hand.concealed) + J == 3 * (4 - len(hand.melds)) + 2 \
-                and accepts(_hand_mask_r(keys, hand_rooms(keys, hand, most, J), J), J):
-            return True
-    elif is_complete(counts, 0, 4 - len(hand.melds)):
-        return True
-    return thirteen and not hand.melds and is_thirteen_orphans(counts, J)
-
-
 def _hand_mask_r(keys, rooms, J: int) -> int:
     m = 1
     for s in range(4):
@@ -1077,7 +1067,7 @@ def _plain_waits(keys, out: list) -> None:
                 out.append(base + p)
 
 
-def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, thirteen: bool = True, most: int = 4) -> list[int]:
+def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, shape=True, most: int = 4) -> list[int]:
     """The tiles (and JOKER) that complete a 13-tile hand, in tile order.
 
     A tile whose four copies are all in the hand (melds included) is left
@@ -1094,7 +1084,8 @@ def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, thirteen: bool =
     J = hand.jokers
     concealed = hand.concealed
     keys = hand_keys(hand)
-    sets_needed = 4 - len(hand.melds)
+    hs = as_shape(shape)
+    sets_needed = hs.sets - len(hand.melds)
     fits = len(concealed) + J + 1 == 3 * sets_needed + 2
     out: list[int] = []
     pair = _room_pair(keys, hand, most, J) if J or jokers_left else None
@@ -1124,14 +1115,16 @@ def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, thirteen: bool =
                         places = suit_waits_r(keys[s], wait_rooms[s], SUIT_CHOWS[s], J, others)
                     for p in places:
                         out.append(base + p)
-    orphans = thirteen and not hand.melds and all(t in _ORPHAN_SET for t in concealed)
-    if orphans:
+    specials = [sp for sp in hs.specials if sp.tiles is None or sp.tiles.issuperset(concealed)] \
+        if hs.special and not hand.melds else ()
+    if specials:
         counts = hand.counts()
-        for t in ORPHANS:
-            counts[t] += 1
-            if counts[t] <= 4 and is_thirteen_orphans(counts, J) and t not in out:
-                out.append(t)
-            counts[t] -= 1
+        for sp in specials:
+            for t in sorted(sp.tiles) if sp.tiles is not None else range(34):
+                counts[t] += 1
+                if counts[t] <= 4 and sp.complete(counts, J) and t not in out:
+                    out.append(t)
+                counts[t] -= 1
         out.sort()
     if hand.melds:
         visible = hand.visible_counts()
@@ -1145,10 +1138,9 @@ def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, thirteen: bool =
         out = [t for t in out if t in allowed]
     if jokers_left > 0 and (
         (fits and accepts(_hand_mask(keys, J + 1) if pair is None else _hand_mask_r(keys, pair[1], J + 1), J + 1))
-        or (orphans and is_thirteen_orphans(hand.counts(), J + 1))
+        or any(sp.complete(hand.counts(), J + 1) for sp in specials)
     ):
         out.append(JOKER)
     return out
 
 
-_ORPHAN_SET = frozenset(ORPHANS)

@@ -46,11 +46,11 @@ def discard_waits(hand: Hand, variant, seen: tuple | None = None) -> WaitResult:
 
     ``seen``: 35 counts of tiles seen elsewhere (``wait --seen``, checked against the hand by the caller),
     taken from each wait's unseen count."""
-    check_size(hand, variant, 14)
+    check_size(hand, variant, variant.hand.size)
     res = WaitResult(format_hand(replace(hand, win=None), win=False), variant.id, variant.unit, variant.minimum)
     won = score(hand, variant)  # as `mjcli score` prices these 14 tiles (a hand can win without sets: flowers)
     if won.winning and won.reading:  # sets and a pair (its best reading), not a win by bonus tiles alone
-        res.notes.append("these 14 tiles already form a winning hand; `mjcli score` prices it")
+        res.notes.append(f"these {hand.size} tiles already form a winning hand; `mjcli score` prices it")
     res.extra["already_wins"] = won.winning
     res.extra["already_wins_total"] = won.total if won.winning else None
     if won.winning:  # the table shows its score first

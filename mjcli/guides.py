@@ -6,13 +6,13 @@ from pathlib import Path
 
 TOPICS = {
     "notation": ("notation",),
-    "variants": ("hk", "sg", "my3", "paohuzi"),
+    "variants": ("hk", "sg", "my3", "tw", "paohuzi"),
     "errors": ("errors",),
     "config": ("config",),
 }
 SUMMARY = {
     "notation": "typing a hand: every spelling mjcli reads",
-    "variants": "the rules of each variant: hk, sg, my3, paohuzi",
+    "variants": "the rules of each variant: hk, sg, my3, tw, paohuzi",
     "errors": "exit codes, the error record, what bad input gets",
     "config": "the config file: the table's settings, once",
 }

@@ -262,6 +262,7 @@ def _payment(ck: _Checker, data: dict, pay: dict, base_id: str) -> dict:
     if "ladder" in house:
         pay["ladder"] = dict(house["ladder"])
         pay.pop("linear", None)
+        pay.pop("fixed", None)  # the fixed part of a linear base goes with it
         pay["ladder_name"] = "house ladder"
     if "linear" in house:
         pay["linear"] = house["linear"]

@@ -4,7 +4,7 @@ The shape of every payment rule is data in the variant's ``payment`` section:
 
 * ``ladder``: the hand value -> the base amount (a value above the top row is
   paid as the top row; below the first row nothing is paid), or ``linear``:
-  base = value x linear.
+  base = value x linear, plus ``fixed`` when given (the Taiwanese base + tai x per tai).
 * ``discard``: ``shooter`` and ``others`` pay those multiples of the base.
 * ``self_drawn``: ``each`` loser pays that multiple.
 * ``bao``: ``on_discard`` / ``on_self_drawn``: whether the liable player pays
@@ -90,11 +90,12 @@ class Settlement:
 SettlementRule = Callable[[object, SettleRequest, "Settlement"], list[Payment]]
 
 
-def settlement_rule(rid: str, reads: tuple[str, ...] = ()):
+def settlement_rule(rid: str, reads: tuple[str, ...] = (), needs: tuple[str, ...] = ()):
     """Register an extra settlement (instant payments, Fei...) under an id.
 
     ``reads``: the request fields it pays for (kongs, bonus, dealt, fei); one given
-    to a variant whose settlements read none of them gets a note, not silence."""
+    to a variant whose settlements read none of them gets a note, not silence.
+    ``needs``: the ``instant`` amounts it pays; a rule file naming the rule without one is refused at load."""
 
     def deco(fn):
         first = SETTLEMENT_RULES.get(rid)
@@ -102,6 +103,7 @@ def settlement_rule(rid: str, reads: tuple[str, ...] = ()):
             raise ValueError(f"settlement rule {rid!r} registered twice ({_where(first)} and {_where(fn)}); "
                              "give one of them another id")
         fn.reads = frozenset(reads)
+        fn.needs = tuple(needs)
         SETTLEMENT_RULES[rid] = fn
         return fn
 
@@ -137,7 +139,8 @@ def base_amount(variant, value: int, pay: dict | None = None) -> float | None:
 
     value = game_kind(variant.game).paid_value(variant, value)  # Paohuzi: the value is huxi; what is paid is tun
     if "linear" in pay:
-        return mul(pay["linear"], value)
+        per = mul(pay["linear"], value)
+        return add(pay["fixed"], per) if "fixed" in pay else per
     ladder = pay.get("ladder") or {}
     if not ladder:
         return None

@@ -111,6 +111,7 @@ def apply_preset(payment: Mapping[str, Any], name: str, base: str | None = None)
             out[key] = dict(value) if isinstance(value, Mapping) else value
     if "ladder" in p.payment:
         out.pop("linear", None)
+        out.pop("fixed", None)  # the fixed part of a linear base goes with it
         out["ladder_name"] = name
     else:
         old = out.get("ladder_name")

@@ -199,6 +199,9 @@ def _payment_blocks(v) -> list[tuple]:
             out.append(("table", [_p(v.unit), _t("base")], [[str(k), str(ladder[k])] for k in sorted(ladder)],
                         {"right": (0, 1)}))
         lines = []
+        if pay.get("linear") is not None:
+            lines.append(_t("base = {fixed} + {unit} x {linear}", fixed=pay.get("fixed", 0), unit=_p(v.unit),
+                            linear=pay["linear"]))
         d, s = pay.get("discard", {}), pay.get("self_drawn", {})
         if d:
             lines.append(_t("discard: the shooter pays {shooter} x base, each other loser {others} x base",

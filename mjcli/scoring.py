@@ -153,7 +153,7 @@ class _Plan:
     self-drawn, pattern ids).
     """
 
-    __slots__ = ("variant", "hand_rows", "reading_rows", "shared_rows", "context_rows", "tiles", "thirteen", "most",
+    __slots__ = ("variant", "hand_rows", "reading_rows", "shared_rows", "context_rows", "tiles", "shape", "size", "most",
                  "by_context", "payments", "alone", "parts", "reading_groups", "shared_groups", "context_groups",
                  "ask_reading", "ask_shared", "ask_context", "context_live", "only_alone", "sure_limit")
 
@@ -175,7 +175,8 @@ class _Plan:
         self.ask_context = _compiled(self.context_groups)
         self.context_live = _compiled_live(self.context_groups)
         self.tiles = variant_tiles(variant)
-        self.thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
+        self.shape = variant.hand  # sets and an eye, and the special shapes (mjcli.shape)
+        self.size = variant.hand.size  # tiles in a complete hand
         self.most = variant.most_copies  # no fifth copy of a tile, unless the house switch allows one
         self.by_context: dict = {}
         self.payments: dict = {}
@@ -423,23 +424,23 @@ def score(hand: Hand, variant, *, all_readings: bool = False, overrides: dict | 
     ``overrides``: the command-line options the hand was resolved with, to name them in an error."""
     validate(hand, variant, size=None)
     size = hand.size
-    if size > 14:  # a hand that wins whatever the tiles (eight flowers, four Fei) still has at most 14
+    plan = _plan(variant)
+    if size > plan.size:  # a hand that wins whatever the tiles (eight flowers, four Fei) is no bigger
         alone = " or ".join(p.name for p in variant.patterns if p.wins_alone)
         alone = f", even for a hand that wins whatever the tiles ({alone})" if alone else ""
-        raise HandError(f"hand has {size} tiles (a kong counts 3); score needs 14 at most{alone}: "
+        raise HandError(f"hand has {size} tiles (a kong counts 3); score needs {plan.size} at most{alone}: "
                         "take the extra tiles out")
-    plan = _plan(variant)
     hand_found = plan.context_entry(hand)[0]
     robbing = "rob-kong" in hand.flags
-    if size != 14:
+    if size != plan.size:
         rs = []
     elif not all_readings and not robbing and plan.sure_limit and any(f[1].id in plan.sure_limit
                                                                       for f in hand_found):
         # every reading totals the limit and ranks the same (four Fei): the first is the best (issue 31)
-        first = next(decompose.iter_readings(hand, plan.tiles, plan.thirteen, plan.most), None)
+        first = next(decompose.iter_readings(hand, plan.tiles, plan.shape, plan.most), None)
         rs = [] if first is None else [first]
     else:
-        rs = decompose.readings(hand, plan.tiles, plan.thirteen, plan.most)
+        rs = decompose.readings(hand, plan.tiles, plan.shape, plan.most)
         if rs and robbing:  # no reading with a Fei read as the robbed tile (a fifth copy)
             rs = rob_kong_readings(hand, rs, plan.most)
     text = format_hand(hand)
@@ -458,8 +459,8 @@ def score(hand: Hand, variant, *, all_readings: bool = False, overrides: dict | 
     if not results:
         tally = _tally(variant, list(plan.context_entry(hand)[2]))
         alone = _result(hand, variant, None, text, tally)
-        if not alone.winning and hand.size != 14:
-            validate(hand, variant, size=14)  # raises the size error
+        if not alone.winning and hand.size != plan.size:
+            validate(hand, variant, size=plan.size)  # raises the size error
         robbed = _robbed(tally[0])
         if robbed is not None:  # a win on no tile (seven flowers): never self-drawn, no word about the tile
             robbed_bonus_win(hand, robbed.name, overrides)
@@ -498,7 +499,7 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: li
     every real winning tile)."""
     if not checked:
         validate(hand, variant, size=None)
-        if hand.size > 14:
+        if hand.size > variant.hand.size:
             score(hand, variant)  # raises the size error, as score does
     plan = _plan(variant)
     if contexts.__class__ is not tuple:
@@ -571,7 +572,7 @@ def win_totals(hand: Hand, variant, contexts, checked: bool = False, entries: li
 def _lazy_readings(hand: Hand, plan, robbing: bool) -> tuple:
     """(the first reading or None, every reading from the first on): made one at a time, so that they stop
     being made once every total is at the limit."""
-    rs = decompose.iter_readings(hand, plan.tiles, plan.thirteen, plan.most) if hand.size == 14 else iter(())
+    rs = decompose.iter_readings(hand, plan.tiles, plan.shape, plan.most) if hand.size == plan.size else iter(())
     if robbing:  # as score: no reading with a Fei read as the robbed tile
         rs = iter(rob_kong_readings(hand, list(rs), plan.most))
     first = next(rs, None)
@@ -592,8 +593,8 @@ def _totals_alone(variant, contexts, entries) -> list:
             # invalid_context error): no win in that context
             out.append(None if robbed is not None and (h.self_drawn or h.flags & _TILE_WORDS) else t[3])
             continue
-        if h.size != 14:
-            validate(h, variant, size=14)  # raises the size error
+        if h.size != variant.hand.size:
+            validate(h, variant, size=variant.hand.size)  # raises the size error
         out.append(None)
     return out
 
@@ -652,13 +653,13 @@ def wins_without_sets(hand: Hand, variant) -> bool:
 def score_text(text: str, variant, *, all_readings: bool = False, overrides: dict | None = None) -> ScoreResult:
     """Parse and score one line; a bad line gives a result with ``ok`` False."""
     try:
-        hand = parse_hand(text, complete=True)
+        hand = parse_hand(text, complete=variant.hand.size)
         if hand.win_added and hand.bonus:  # a 13-tile hand that wins as written (eight flowers) keeps its meaning
             written = _as_written(text, variant, overrides, all_readings)
             if written is not None:
                 return written
         parsed = hand
-        resolved = resolve(hand, overrides)
+        resolved = resolve(hand, overrides, size=variant.hand.size)
         notes = implied_notes(hand, resolved, overrides) if resolved is not hand else []  # words a word implies
         hand, note = fei_self_drawn(resolved, variant, overrides)
         res = score(hand, variant, all_readings=all_readings, overrides=overrides)
@@ -679,15 +680,15 @@ def _check_robbed(hand: Hand, variant, word: str) -> None:
     """:func:`mjcli.context.check_robbed_fei` of a hand that :func:`score` found not winning: its readings
     before rob-kong barred those with a Fei read as the robbed tile."""
     plan = _plan(variant)
-    if hand.size == 14:
-        check_robbed_fei(hand, decompose.readings(hand, plan.tiles, plan.thirteen, plan.most), plan.most, word)
+    if hand.size == plan.size:
+        check_robbed_fei(hand, decompose.readings(hand, plan.tiles, plan.shape, plan.most), plan.most, word)
 
 
 def _as_written(text: str, variant, overrides, all_readings) -> ScoreResult | None:
     """The score of a 13-tile hand as written, when it wins so (eight flowers win whatever the tiles), else None."""
     try:
         hand = parse_hand(text)
-        resolved = resolve(hand, overrides)
+        resolved = resolve(hand, overrides, size=variant.hand.size)
         res = score(resolved, variant, all_readings=all_readings)
     except MjError:
         return None
@@ -698,10 +699,10 @@ def _as_written(text: str, variant, overrides, all_readings) -> ScoreResult | No
         # a win on no tile (seven flowers) counts only when the tiles do not win: the 14 tiles with @T first
         plan = _plan(variant)
         try:
-            full = resolve(parse_hand(text, complete=True), overrides)
+            full = resolve(parse_hand(text, complete=variant.hand.size), overrides, size=variant.hand.size)
         except MjError:
             return None
-        if decompose.readings(full, plan.tiles, plan.thirteen, plan.most):
+        if decompose.readings(full, plan.tiles, plan.shape, plan.most):
             return None
     notes = implied_notes(hand, resolved, overrides)
     if notes:

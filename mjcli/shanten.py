@@ -64,16 +64,15 @@ class Shapes:
 
 
 def variant_shapes(variant) -> tuple[bool, bool]:
-    """(thirteen orphans, seven pairs) as the variant plays them: thirteen orphans when its pattern list
-    holds ``thirteen_orphans`` or ``thirteen_wonders``; seven pairs no built-in table plays yet."""
-    ids = variant.pattern_ids
-    return bool(ids & {"thirteen_orphans", "thirteen_wonders"}), bool(ids & {"seven_pairs"})
+    """(thirteen orphans, seven pairs) as the variant plays them: its hand shape (``variant.hand``, see
+    :mod:`mjcli.shape`) names them; seven pairs no built-in table plays yet."""
+    return variant.hand.plays("thirteen_orphans"), variant.hand.plays("seven_pairs")
 
 
 def shapes_of(hand: Hand, variant) -> Shapes:
     thirteen, seven = variant_shapes(variant)
     melds = bool(hand.melds)
-    return Shapes(4 - len(hand.melds), thirteen and not melds, seven and not melds)
+    return Shapes(variant.hand.sets - len(hand.melds), thirteen and not melds, seven and not melds)
 
 
 # --------------------------------------------------------------------------
@@ -86,6 +85,7 @@ def shapes_of(hand: Hand, variant) -> Shapes:
 
 VEC0 = (0,) + (NEG,) * 9  # no tiles: no set, no eye, nothing held
 _VECS: list = [VEC0]  # id -> vector
+MOST_SETS = 4  # the sets a vector counts (2 * 4 + 2 entries): a table of five sets gets no shanten
 _VID: dict = {VEC0: 0}  # vector -> id
 _MEMO: dict = {}  # key | room << 27 | places << 54 -> vector id of a run of places with chows
 _ROOM_MASK = tuple((1 << 3 * max(0, i - 2)) - 1 for i in range(10))  # the places below i - 2 (no set reaches them)
@@ -567,7 +567,8 @@ def _fast_plan(variant):
         if len(_FAST) > 64:
             _FAST.clear()
         full = all(set(range(SUIT_BASE[s], SUIT_BASE[s] + SUIT_LEN[s])) <= have for s in range(4) if s not in lacks)
-        entry = _FAST[id(variant)] = (variant, lacks if full and variant.most_copies == 4 else None,
+        plain = full and variant.most_copies == 4 and variant.hand.sets == 4  # the fast path's tables: four sets
+        entry = _FAST[id(variant)] = (variant, lacks if plain else None,
                                       *variant_shapes(variant))
     return entry
 

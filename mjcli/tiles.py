@@ -873,11 +873,12 @@ class _FastLine:
                 self.seat or "E", self.round or "E", _NO_FLAGS if flags is None else frozenset(flags))
 
 
-def parse_hand(text: str, *, complete: bool = False) -> Hand:
+def parse_hand(text: str, *, complete: bool | int = False) -> Hand:
     """Parse one line of mahjong notation into a :class:`Hand` (no variant checks).
 
     With ``complete`` (score, ``settle --hand``), a hand of 13 tiles (a kong counting 3) with its winning
-    tile written after ``@`` is the 14-tile hand with that tile added, as players write it.
+    tile written after ``@`` is the 14-tile hand with that tile added, as players write it; ``complete`` may
+    be the size of a complete hand instead (17 at a table of five sets: 16 tiles and ``@T``).
 
     >>> parse_hand("234p 567p EE [CCC] [FFF] | f1 s1 zimo seat=S").seat
     'S'
@@ -890,11 +891,12 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
     """
     if not text.isascii():
         text = text.translate(FULL_WIDTH)  # full-width ASCII forms as ASCII (issue 27)
+    short = (13 if complete is True else complete - 1) if complete else -1  # tiles a hand with @T added has
     plain = _plain_tiles(text)  # issue 6: plain lines skip the full parser (melds and bonus too, issue 27)
     if plain is not None and (plain[2] in plain[0] or (plain[2] == JOKER and plain[1])
-                              or (complete and "@" in text and len(plain[0]) + plain[1] + 3 * len(plain[6]) == 13)):
+                              or (complete and "@" in text and len(plain[0]) + plain[1] + 3 * len(plain[6]) == short)):
         tiles, jokers, win, self_drawn, keys, tiles_text, melds, bonus, seat, round_, flags = plain
-        added = complete and len(tiles) + jokers + 3 * len(melds) == 13 and "@" in text
+        added = complete and len(tiles) + jokers + 3 * len(melds) == short and "@" in text
         if added:  # as hand.with_tile(win, win_added=True)
             tiles_text = None
             if win == JOKER:
@@ -909,11 +911,12 @@ def parse_hand(text: str, *, complete: bool = False) -> Hand:
         if tiles_text is not None:
             h.__dict__["_text"] = tiles_text  # the tiles as written, already canonical (see _hand_text)
         return h
-    return _parse_full(text, complete)
+    return _parse_full(text, short)
 
 
-def _parse_full(text: str, complete: bool) -> Hand:
-    """:func:`parse_hand` of a line the fast path does not read: every word, with its column in an error."""
+def _parse_full(text: str, short: int) -> Hand:
+    """:func:`parse_hand` of a line the fast path does not read: every word, with its column in an error
+    (``short``: the tiles of a hand that ``@T`` completes, -1 when it completes none)."""
     if "#" in text:
         text = text[: text.index("#")]
     line = _FullLine()
@@ -932,7 +935,7 @@ def _parse_full(text: str, complete: bool) -> Hand:
     jokers = concealed.count(JOKER)
     real = sorted(t for t in concealed if t != JOKER)
     bonus = tuple(sorted(line.bonus, key=BONUS_ORDER.get))
-    if complete and written_win and len(real) + jokers + 3 * len(melds) == 13:
+    if written_win and len(real) + jokers + 3 * len(melds) == short:
         return Hand(tuple(real), jokers, tuple(melds), bonus, None, line.self_drawn, line.seat, line.round,
                     frozenset(line.flags), tuple(line.clashes)).with_tile(win, win_added=True)
     if win is not None and win != JOKER and win not in real:
@@ -1057,9 +1060,9 @@ class _FullLine:
             self.last_concealed = tiles[-1]
 
 
-def whole_hand(text: str, command: str) -> bool:
-    """True when ``text`` alone is a complete hand for ``command``: to score, 14 tiles (a kong counting 3) or 13
-    with ``@T``; to wait, 13 or 14.
+def whole_hand(text: str, command: str, size: int = 14) -> bool:
+    """True when ``text`` alone is a complete hand for ``command``: to score, ``size`` tiles (a kong counting
+    3; 14 at a table of four sets) or one less with ``@T``; to wait, one less or ``size``.
 
     >>> whole_hand("123m 456m 789m 234p 55s", "score"), whole_hand("123m", "score")
     (True, False)
@@ -1067,10 +1070,10 @@ def whole_hand(text: str, command: str) -> bool:
     (True, True)
     """
     try:
-        size = parse_hand(text, complete=command == "score").size
+        got = parse_hand(text, complete=size if command == "score" else False).size
     except ParseError:
         return False
-    return size == 14 or (command == "wait" and size == 13)
+    return got == size or (command == "wait" and got == size - 1)
 
 
 _TILE_TEXT = tuple(str(t % 9 + 1) for t in range(27)) + tuple(HONOUR_LETTERS)  # a tile inside its run
@@ -1264,7 +1267,8 @@ def _tile_kinds(variant) -> frozenset:
 def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
     """Raise :class:`HandError` if the hand cannot exist in ``variant``.
 
-    ``size`` is the hand size wanted (14 to score, 13 to wait, None to skip).
+    ``size`` is the hand size wanted (the variant's ``hand.size`` to score, one less to wait, None to skip;
+    14 when not given).
     """
     have = _tile_kinds(variant)
     if not (hand.melds or hand.bonus or hand.jokers):
@@ -1309,8 +1313,9 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
         if value not in allowed:
             raise HandError(f"{word}={value} is not played in {variant.id}; use one of {' '.join(allowed)}")
     if size is not None and hand.size != size:
-        what = "score" if size == 14 else "wait"
+        shape = variant.hand  # the table's hand shape (mjcli.shape.HandShape)
+        what = "score" if size == shape.size else "wait"
         raise HandError(
             f"hand has {hand.size} tiles (a kong counts 3); {what} needs {size}: "
-            + ("four sets and a pair" if size == 14 else "one tile short of a win")
+            + (shape.describe() if size == shape.size else "one tile short of a win")
         )

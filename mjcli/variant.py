@@ -21,6 +21,7 @@ from . import yamlsafe
 from .errors import RuleFileError
 from .i18n import LANGS
 from .safetext import escape_controls, one_line
+from .shape import STANDARD, HandShape, shape_from_data
 
 BONUS_FAMILIES = ("flower", "season", "animal", "face")
 WINDS = ("E", "S", "W", "N")
@@ -98,6 +99,7 @@ class Variant:
     extra: Mapping[str, Any] = field(default_factory=dict)
     session: Mapping[str, Any] = field(default_factory=dict)  # who deals next: see SESSION_KEYS
     options: Mapping[str, Any] = field(default_factory=dict)
+    hand: HandShape = STANDARD  # sets and an eye, and the special shapes played (mjcli.shape)
 
     @property
     def most_copies(self) -> int:
@@ -229,7 +231,7 @@ def describe(value) -> str:
 TOP_KEYS = {
     "id", "name", "names", "game", "unit", "minimum", "limit", "tiles", "seats", "rounds",
     "patterns", "payment", "settlement", "instant", "liability", "notes", "extends",
-    "description", "session", "options",
+    "description", "session", "options", "hand",
 }
 # the session rules a ledger that names its players follows (dealer, seats, round):
 # deal: rotate (the default: the dealer keeps the deal on a win of their own, another player's win passes it
@@ -246,7 +248,7 @@ PATTERN_KEYS = {
 # v a variant file, h a house file's payment:, p a payment preset
 PAYMENT_FIELDS = {
     "ladder": "vhp", "ladder_name": "v", "linear": "vhp", "discard": "vhp", "self_drawn": "vhp", "bao": "vhp",
-    "robbed_kong": "vhp", "paid_as_self_drawn": "v", "stake": "vh", "preset": "h",
+    "robbed_kong": "vhp", "paid_as_self_drawn": "v", "stake": "vh", "preset": "h", "fixed": "v",
 }
 # the keys of payment's mappings: discard and self_drawn hold multipliers of the base, bao two switches
 PAYMENT_SUBKEYS = {"discard": ("shooter", "others"), "self_drawn": ("each",), "bao": ("on_discard", "on_self_drawn")}
@@ -390,9 +392,11 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None, r
     payment = check_payment(ck, data.get("payment", ...), "payment", seen)
     settlement = _settlement(ck, data)
     instant, liability, notes = _instant_and_text(ck, data)
+    _instant_needed(ck, settlement, instant)
     names = lang_map(ck, data.get("names"), "names")
     session = check_session(ck, data.get("session"), "session")
     options = check_options(ck, data.get("options", {}), "options")
+    hand = shape_from_data(ck, data.get("hand", ...), "hand", seen)
     extra = {}
     if kind is not None and kind.section:  # the game's own data, checked by its room
         extra = ck.get(data, kind.section, "", dict, kind.section_expected, required=True) or {}
@@ -419,6 +423,7 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None, r
         extra=MappingProxyType(dict(extra)),
         session=MappingProxyType(session),
         options=MappingProxyType(options),
+        hand=hand,
     )
     _check_ladder_reaches(variant, source, lines or {})
     return variant
@@ -511,6 +516,18 @@ def _instant_and_text(ck: Checker, data: dict) -> tuple:
     return instant, liability, notes
 
 
+def _instant_needed(ck: Checker, settlement, instant) -> None:
+    """Each amount in ``instant`` that a named settlement rule pays (its ``needs``) is given."""
+    if not settlement or not isinstance(instant, dict):
+        return
+    from .registry import SETTLEMENT_RULES
+
+    for sid in settlement:
+        for key in getattr(SETTLEMENT_RULES.get(sid), "needs", ()):
+            if key not in instant:
+                ck.fail(f"instant.{key}", f"missing; the settlement rule {sid} pays it: give an amount, e.g. 1")
+
+
 def reserved_id(vid: str) -> str:
     """The problem with a rule file that takes a built-in variant's id."""
     low = vid.strip().lower()
@@ -582,6 +599,11 @@ def check_payment(ck: Checker, pay, path: str = "payment", pattern_ids=None, key
             ck.fail(f"{path}.linear", "give ladder or linear, not both")
         else:
             _amount(ck, f"{path}.linear", pay["linear"], above_zero=True, what="a number")
+    if "fixed" in pay:  # base = fixed + value x linear
+        if "linear" not in pay:
+            ck.fail(f"{path}.fixed", "a fixed part goes with linear (base = fixed + value x linear); give linear")
+        else:
+            _amount(ck, f"{path}.fixed", pay["fixed"], what="a number")
     if required and "ladder" not in pay and "linear" not in pay:
         ck.fail(path, "expected a ladder (value -> amount) or linear (base = value x linear); neither is given")
     if "ladder_name" in pay:

@@ -66,20 +66,17 @@ class WaitResult:
         return shape("wait", d)
 
 
-def _thirteen(variant) -> bool:
-    return bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
-
-
 _PLANS: dict = {}
 
 
 def _plan(variant) -> tuple:
-    """(candidate tiles, Fei in the set, Thirteen Orphans played, most copies of a tile), worked out once per variant."""
+    """(candidate tiles, Fei in the set, the hand shape (mjcli.shape), most copies of a tile), worked out once per
+    variant."""
     entry = _PLANS.get(id(variant))
     if entry is None or entry[0] is not variant:
         tiles = variant_tiles(variant)
         cands = range(34) if len(tiles) == 34 else tuple(tiles)
-        entry = _PLANS[id(variant)] = (variant, cands, variant.tiles.jokers, _thirteen(variant), variant.most_copies)
+        entry = _PLANS[id(variant)] = (variant, cands, variant.tiles.jokers, variant.hand, variant.most_copies)
     return entry
 
 
@@ -90,19 +87,23 @@ def waiting_tiles(hand: Hand, variant) -> list[int]:
     >>> [tile_code(t) for t in waiting_tiles(parse_hand("1112345678999m"), load_builtin("hk"))]
     ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
     """
-    _, cands, fei, thirteen, most = _plan(variant)
+    _, cands, fei, shape, most = _plan(variant)
     jokers_left = fei - hand.jokers_total() if fei else 0
-    return decompose.waiting_tiles(hand, cands, jokers_left, thirteen, most)
+    return decompose.waiting_tiles(hand, cands, jokers_left, shape, most)
 
 
-WAIT_SIZES = "wait needs 13 tiles (one short of a win: what completes it) or 14 (a hand that has just drawn: what each discard leaves)"
+def wait_sizes(full: int) -> str:
+    """What ``wait`` takes at a table whose complete hand has ``full`` tiles."""
+    return (f"wait needs {full - 1} tiles (one short of a win: what completes it) or {full} (a hand that has just "
+            "drawn: what each discard leaves)")
 
 
 def check_size(hand: Hand, variant, size: int) -> None:
-    """The hand's tiles checked, then its size (13 or 14): a wrong size names both that ``wait`` takes."""
+    """The hand's tiles checked, then its size (``size``: the variant's complete hand or one less): a wrong size
+    names both that ``wait`` takes."""
     validate(hand, variant, size=None)
     if hand.size != size:
-        raise HandError(f"hand has {hand.size} tiles (a kong counts 3); {WAIT_SIZES}")
+        raise HandError(f"hand has {hand.size} tiles (a kong counts 3); {wait_sizes(variant.hand.size)}")
 
 
 _SELF_DRAWN_WORDS, _DISCARD_WORDS = frozenset(SELF_DRAWN_WORDS), frozenset(DISCARD_WORDS)
@@ -116,7 +117,7 @@ def wait(hand: Hand, variant) -> WaitResult:
     wins in no way the context allows is no wait (``J`` with a discard word; with ``rob-kong``, a tile that
     wins only with a Fei read as the robbed tile), as ``score`` refuses it.
     """
-    check_size(hand, variant, 13)
+    check_size(hand, variant, variant.hand.size - 1)
     self_only = bool(hand.flags & _SELF_DRAWN_WORDS)
     discard_only = bool(hand.flags & _DISCARD_WORDS)
     keys13 = hand_keys(hand)  # kept from the parse when it added them up

@@ -334,7 +334,7 @@ def test_readings_finds_every_reading(fei, n):
         hand = Hand(hand.concealed, hand.jokers, hand.melds, win=None)
         want = removal_readings(hand.counts(), fei, 4 - len(hand.melds), eye_tiles, shown_counts(hand))
         got = {(tuple(sorted(r.sets)), r.eye, r.eye_jokers)
-               for r in decompose.readings(hand, eye_tiles, thirteen=False)}
+               for r in decompose.readings(hand, eye_tiles, shape=False)}
         assert got == want, _ids(hand)
 
 
@@ -345,7 +345,7 @@ def test_readings_of_winning_hands_built_from_sets():
         tiles = _complete_tiles(rng, (0, 1, 2))
         hand = Hand(tuple(sorted(tiles)), 0)
         want = removal_readings(hand.counts(), 0, 4, ALL)
-        got = {(tuple(sorted(r.sets)), r.eye, r.eye_jokers) for r in decompose.readings(hand, ALL, thirteen=False)}
+        got = {(tuple(sorted(r.sets)), r.eye, r.eye_jokers) for r in decompose.readings(hand, ALL, shape=False)}
         assert want and got == want, _ids(hand)
 
 

@@ -211,7 +211,7 @@ def good_hand(vid: str) -> str:
     v = variant_or_skip(vid)
     if v.game == "paohuzi":
         return "x1x2x3 x4x5x6 x7x8x9 d1d2d3 d2d7d10 d5d5d5 x10x10 d10 @x10"  # 21 huxi
-    return {"my3": "123p 456p 789p EEE 55p"}.get(vid, "123m 456m 789m 123p 55p")
+    return {"my3": "123p 456p 789p EEE 55p", "tw": "123m 456m 789m 123p 456p 55p"}.get(vid, "123m 456m 789m 123p 55p")
 
 
 SHAPES = {
@@ -491,6 +491,8 @@ GOOD = {
            "EEE SSS WWW (NNNN) PP @P", "19m 19p 19s ESWNPFC 1m"],
     "sg": ["123m 456m 789m 234p 55s | cat mouse", "55s (1111m) (2222p) [3333s] [4444s] @5s"],
     "my3": ["111p 999p 1J3p 55p [777p] | cat face J seat=S", "123p 456p 789p EEE 55p", "[55Jp] [4J6p] 789p EE 11p"],
+    "tw": ["123m 456m 789m 234p 567p 99s @9s zimo", "123m 789m 99s [CCC] [FFF] (2222p) | f1 s1 @9s seat=S",
+           "111m 555m 999p 222s 567p 9s", "123m 456m 789m 234p 567p 9s 1s"],
     "paohuzi": ["x1x2x3 x4x5x6 x7x8x9 d1d2d3 d2d7d10 d5d5d5 x10x10 d10 @x10",
                 "(x5x5x5x5) [d2d2d2] x1x2x3 d1d2d3 x7x8x9 d9d9 x10 x10 x10 @x10 self"],
 }

@@ -82,7 +82,7 @@ def _run(tiles: list[int]) -> str:
 def mahjong_parts(draw, v, *, complete: bool = True, max_fei: int = 2, max_bonus: int = 3, flags: bool = False):
     """The pieces of a hand's text (concealed tokens, melds, bonus, context) so a test can reorder them.
 
-    ``complete``: four sets and an eye (else 14 random tiles). Fei replace some concealed tiles where the
+    ``complete``: the variant's sets and an eye, four at most tables (else as many random tiles as a win holds). Fei replace some concealed tiles where the
     variant has them; at most ``max_bonus`` bonus tiles and ``max_fei`` Fei in all, so that no "wins on its
     own" bonus hand (seven flowers, four Fei) turns up unless a test asks for it.
     """
@@ -92,7 +92,7 @@ def mahjong_parts(draw, v, *, complete: bool = True, max_fei: int = 2, max_bonus
     melds: list[str] = []
     meld_fei = 0
     if complete:
-        for _ in range(4):
+        for _ in range(v.hand.sets):
             options = []
             for t in tiles:
                 if counts[t] <= 1:
@@ -122,7 +122,7 @@ def mahjong_parts(draw, v, *, complete: bool = True, max_fei: int = 2, max_bonus
         concealed += [eye, eye]
     else:
         pool = [t for t in tiles for _ in range(4)]
-        concealed = draw(st.lists(st.sampled_from(pool), min_size=14, max_size=14))
+        concealed = draw(st.lists(st.sampled_from(pool), min_size=v.hand.size, max_size=v.hand.size))
         concealed = [t for t in concealed]  # duplicates above four are fine: they are invalid hands to answer
     fei = 0
     max_fei -= meld_fei
@@ -238,7 +238,7 @@ def test_wait_lists_exactly_the_winning_tiles(vid, data):
 
     parts = data.draw(mahjong_parts(v, complete=data.draw(st.integers(0, 4)) > 0))
     h = parsed_or_none(render(parts), v)
-    assume(h is not None and h.size == 14 and (h.concealed or h.jokers))
+    assume(h is not None and h.size == v.hand.size and (h.concealed or h.jokers))
     drop = data.draw(st.sampled_from(list(h.concealed) + [JOKER] * h.jokers))
     if drop == JOKER:
         h13 = replace(h, jokers=h.jokers - 1, win=None, self_drawn=False)

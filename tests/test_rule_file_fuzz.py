@@ -44,10 +44,11 @@ WRONG = [None, True, False, "text", "", "two\nlines", "\u202eevil", 0, 1, -1, 2,
 # keys a mutation may add where they belong (with a wrong value), besides one nobody knows
 KNOWN = {
     (): ["instant", "settlement", "session", "options", "names", "description", "rounds", "seats", "tiles",
-         "payment", "extends", "liability", "notes", "game", "unit", "minimum", "limit"],
+         "payment", "extends", "liability", "notes", "game", "unit", "minimum", "limit", "hand"],
     ("payment",): ["linear", "stake", "ladder_name", "robbed_kong", "paid_as_self_drawn", "bao", "discard",
                    "self_drawn", "ladder", "preset"],
     ("tiles",): ["jokers", "bonus", "suits", "honours"],
+    ("hand",): ["sets", "special"],
 }
 
 HANDS = {

@@ -80,7 +80,7 @@ def test_the_compiled_plan_asks_what_the_loop_asks():
                 h = parse_hand(gen(rng, vid, 14), complete=True)
             except Exception:
                 continue
-            for r in decompose.readings(h, plan.tiles, plan.thirteen, plan.most):
+            for r in decompose.readings(h, plan.tiles, plan.shape, plan.most):
                 ctx = make_ctx(h, v, r, None if r.special else r.eye)
                 for groups, fast in ((plan.reading_groups, plan.ask_reading), (plan.shared_groups, plan.ask_shared),
                                      (plan.context_groups, plan.ask_context)):
@@ -120,7 +120,7 @@ def test_a_predicate_finds_nothing_where_its_when_is_false():
                 h = parse_hand(text, complete=True)
             except Exception:
                 continue
-            for r in decompose.readings(h, plan.tiles, plan.thirteen, plan.most):
+            for r in decompose.readings(h, plan.tiles, plan.shape, plan.most):
                 ctx = make_ctx(h, v, r, None if r.special else r.eye)
                 for _, spec, fn, options, when in plan.reading_rows:
                     if when is not None and not getattr(ctx.shape, when):

@@ -164,7 +164,7 @@ def test_a_context_free_predicate_gives_the_same_answer_in_every_context():
             others = [replace(won, self_drawn=True), replace(won, seat="W", round="S"),
                       replace(won, flags=frozenset({"last-discard"}), bonus=("f1", "s2")),
                       replace(won, self_drawn=True, flags=frozenset({"last-tile"}))]
-            for r in decompose.readings(won, plan.tiles, plan.thirteen, plan.most):
+            for r in decompose.readings(won, plan.tiles, plan.shape, plan.most):
                 for _, spec, fn, options, _ in plan.shared_rows:
                     assert REGISTRY[spec.id].context_free
                     answers = set()

@@ -53,7 +53,7 @@ class Mahjong(Game):
                 hand = parse_hand(text)  # parsed once: the answer is given the hand
             except MjError:
                 hand = None  # answer_line reports the problem
-            if hand is not None and hand.size == 14:  # a hand that has just drawn: what each discard leaves
+            if hand is not None and hand.size == variant.hand.size:  # a hand that has just drawn: what each discard leaves
                 return answer_line(text, variant, overrides, answer14, hand)
             return answer_line(text, variant, overrides, answer13, hand)
 
@@ -65,7 +65,7 @@ class Mahjong(Game):
     def whole_hand(self, text, variant, command):
         from ..tiles import whole_hand
 
-        return whole_hand(text, command)
+        return whole_hand(text, command, variant.hand.size)
 
     def rules_table(self, variant, lang="en", fmt="table", *, width=80, long=False, glyphs=False):
         from ..rulesview import mahjong_table

@@ -71,8 +71,9 @@ class Shape:
     the suit letters present; ``honours``, ``terminals`` (a 1 or 9) and
     ``simples`` (a suited 2-8) say whether the hand holds any such tile;
     ``one_suit`` and ``no_simples`` say so for the flushes and the
-    terminal hands; ``four_chows`` and ``four_triplets`` say the four sets are
-    all chows, or all pongs and kongs. A predicate's ``when`` names one of these.
+    terminal hands; ``four_chows`` and ``four_triplets`` say four sets or more
+    are chows, or pongs and kongs (every set at a table of four sets; a table of five
+    asks the predicate, which checks all five). A predicate's ``when`` names one of these.
     """
 
     __slots__ = ("sets", "chows", "triplets", "kongs", "triplet_tiles", "dragon_sets", "wind_sets",
@@ -123,8 +124,8 @@ def _fill(s: Shape, sets, eye: int | None) -> Shape:
     s.simples = bits & _SIMPLE != 0
     s.one_suit = _ONE_SUIT[bits & 7]
     s.no_simples = bits & _SIMPLE == 0
-    s.four_chows = chows == 4
-    s.four_triplets = triplets == 4
+    s.four_chows = chows >= 4
+    s.four_triplets = triplets >= 4
     return s
 
 

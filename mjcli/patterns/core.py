@@ -30,9 +30,9 @@ def ping_wu(ctx: Ctx) -> int:
 
 @pattern("all_pungs", "all_pongs", when="four_triplets", context_free=True)
 def all_pungs(ctx: Ctx) -> int:
-    """Dui Dui Wu 對對糊: four pungs or kongs and a pair."""
+    """Dui Dui Wu 對對糊: four pungs or kongs and a pair (five at a table of five sets: Peng Peng Hu 碰碰胡)."""
     shape = ctx.shape
-    return int(not ctx.special and shape.sets == 4 and shape.triplets == 4)
+    return int(not ctx.special and shape.sets == shape.triplets == ctx.variant.hand.sets)
 
 
 @pattern("half_flush", when="one_suit", context_free=True)

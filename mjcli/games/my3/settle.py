@@ -126,7 +126,7 @@ def _check_tiles(variant, req: SettleRequest) -> None:
                               f"the set has {limit}")
 
 
-@settlement_rule("my3_kongs", reads=("kongs",))
+@settlement_rule("my3_kongs", reads=("kongs",), needs=("kong_concealed", "kong_added", "kong_claimed"))
 def kongs(variant, req: SettleRequest, st) -> list[Payment]:
     """Kong payments: concealed from each other player, added from each, claimed from the discarder."""
     out = []
@@ -150,7 +150,7 @@ def kongs(variant, req: SettleRequest, st) -> list[Payment]:
     return out
 
 
-@settlement_rule("my3_families", reads=("bonus", "dealt"))
+@settlement_rule("my3_families", reads=("bonus", "dealt"), needs=("family_dealt", "family"))
 def families(variant, req: SettleRequest, st) -> list[Payment]:
     """A complete bonus family: each other player pays; double when it was complete at the deal."""
     _check_tiles(variant, req)
@@ -174,7 +174,7 @@ def families(variant, req: SettleRequest, st) -> list[Payment]:
     return out
 
 
-@settlement_rule("my3_fei", reads=("fei",))
+@settlement_rule("my3_fei", reads=("fei",), needs=("fei_each",))
 def fei(variant, req: SettleRequest, st) -> list[Payment]:
     """After a win, each loser pays the winner for every Fei the winner holds beyond the loser's own."""
     _check_tiles(variant, req)
@@ -197,7 +197,7 @@ def fei(variant, req: SettleRequest, st) -> list[Payment]:
     return out
 
 
-@settlement_rule("my3_losers", reads=("bonus", "fei"))
+@settlement_rule("my3_losers", reads=("bonus", "fei"), needs=("losers_each",))
 def losers(variant, req: SettleRequest, st) -> list[Payment]:
     """After a win, the two losers compare scoring tiles plus Fei held; fewer pays the difference."""
     for seat in req.bonus:

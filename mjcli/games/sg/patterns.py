@@ -53,8 +53,8 @@ _WAITS: dict = {}
 def _waits_before_win(hand, variant) -> tuple:
     """The tiles the hand waited on before its winning tile, cached: every reading of a hand asks again."""
     before = hand.without_win()
-    thirteen = bool(variant.pattern_ids & {"thirteen_orphans", "thirteen_wonders"})
-    key = (before.concealed, before.jokers, before.melds, before.bonus.count("J"), variant.tiles, variant.most_copies, thirteen)
+    key = (before.concealed, before.jokers, before.melds, before.bonus.count("J"), variant.tiles, variant.most_copies,
+           variant.hand)
     if key not in _WAITS:
         from ...waits import waiting_tiles  # imported here: mjcli.waits imports the scorer
 

@@ -83,7 +83,8 @@ def _from_each(variant, payee: str, amount: float, reason: str) -> list[Payment]
     return [Payment(o, payee, amount, reason) for o in variant.seats if o != payee]
 
 
-@settlement_rule("sg_instant", reads=("kongs", "bonus", "dealt"))
+@settlement_rule("sg_instant", reads=("kongs", "bonus", "dealt"),
+                 needs=("bite_dealt", "bite", "all_animals", "flower_series", "concealed_kong", "exposed_kong"))
 def sg_instant(variant, req, out) -> list[Payment]:
     """Singapore instant payments: bites, four animals, flower series, kongs; win or no win."""
     bonus = _bonus_by_seat(variant, req)
