@@ -6,6 +6,7 @@
 
 Each hand is 13 tiles dealt from a full hk set (no Fei). mjcli answers with
 ``mjcli.shanten.helpful`` over the hk shapes (sets and an eye, thirteen orphans);
+and ``mjcli.shanten.shanten_text`` of the hand's text (the same shanten);
 the peer with ``Shanten.calculate_shanten(use_chiitoitsu=False, use_kokushi=True)``
 of the 13 tiles, and for the helpful tiles the same of the 13 tiles and each tile
 that has a copy left. The script prints how many hands agree on both, lists the
@@ -33,7 +34,7 @@ def main(argv=None) -> int:
         from mahjong.shanten import Shanten
     except ImportError:
         sys.exit("shanten_agree: the peer `mahjong` is not installed: pip install '.[bench]'")
-    from mjcli.shanten import helpful, position
+    from mjcli.shanten import helpful, position, shanten_text
     from mjcli.tiles import make_hand, tile_code
     from mjcli.variant import load_builtin
 
@@ -43,6 +44,7 @@ def main(argv=None) -> int:
     bad = []
     ours_s = theirs_s = 0.0
     for tiles in H.dealt_hk(args.hands, args.seed):
+        text = shanten_text(H.hk_text(tiles), hk)  # the library's answer from the hand's text, parsing included
         t0 = time.perf_counter()
         hand = make_hand(tuple(tiles), 0, (), (), None, False, "E", "E", frozenset())
         d, ours = helpful(position(hand, hk), range(34))
@@ -61,10 +63,11 @@ def main(argv=None) -> int:
         t2 = time.perf_counter()
         ours_s += t1 - t0
         theirs_s += t2 - t1
-        if (d - 1, ours) == (sh, theirs):
+        if (d - 1, text, ours) == (sh, sh, theirs):
             same += 1
         elif len(bad) < 10:
-            bad.append((H.hk_text(tiles), d - 1, sh, [tile_code(t) for t in ours], [tile_code(t) for t in theirs]))
+            bad.append((H.hk_text(tiles), d - 1, text, sh, [tile_code(t) for t in ours],
+                        [tile_code(t) for t in theirs]))
     n = args.hands
     print(f"same shanten and helpful tiles on {same:,} of {n:,} hands ({100 * same / n:.3f}%)")
     print(f"time a hand: mjcli {ours_s / n * 1e6:.1f} us (tables built as it goes), mahjong {theirs_s / n * 1e6:.1f} us "

@@ -145,6 +145,8 @@ def _waits(rec: dict, kind: str) -> dict:
     elif not out["ready"]:
         out["answer"] = NOT_READY
         reason = "no tile completes this hand" if kind == "wait" else "no discard leaves this hand ready"
+    elif rec.get("answer") == BELOW_MINIMUM:  # --reach-minimum dropped every wait of a ready hand
+        out["answer"], reason = BELOW_MINIMUM, None
     else:
         out["answer"], reason = ANSWER_OK, None
     out["reason"] = rec.get("reason") or reason

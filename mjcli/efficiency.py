@@ -340,6 +340,11 @@ def wait_ahead(hand: Hand, variant, opts: AheadOptions):
         if opts.seen is not None:
             unseen(hand, variant, opts.seen)  # checks --seen against the hand
             _seen_waits(res, opts.seen)
+        if opts.reach_minimum:
+            res.waits = [w for w in res.waits if reaches(w)]
+            res.__dict__.pop("_wait_keys", None)
+            if not res.waits:
+                _below_minimum(res, variant, "every wait")
         return res
     sh, entries, budget = ahead13(hand, variant, opts)
     res.extra.update(shanten=sh, look_ahead=budget.state, **_summary(entries), helpful=entries)
@@ -347,6 +352,21 @@ def wait_ahead(hand: Hand, variant, opts: AheadOptions):
         res.notes.append("the tiles are one from a winning shape, but no tile that completes it can win "
                          "with these context words")
     return res
+
+
+def reaches(w: dict) -> bool:
+    """Whether a ready hand's wait wins at or above the minimum: on a discard, self-drawn, or (3 Kaki) after
+    drowning a Fei first."""
+    return bool(w.get("discard_meets_minimum") or w.get("self_drawn_meets_minimum")
+                or w.get("drown_fei_reaches_minimum"))
+
+
+def _below_minimum(res, variant, what: str) -> None:
+    """A ready hand whose every win ``--reach-minimum`` dropped: answered ``below_minimum`` (exit 0, as a win
+    below the minimum), ``ready`` still true."""
+    res.extra["answer"] = "below_minimum"
+    res.extra["reason"] = (f"{what} is below the minimum of {variant.minimum} {variant.unit} "
+                           "(--reach-minimum kept none)")
 
 
 def _seen_waits(res, seen: tuple) -> None:
@@ -371,6 +391,15 @@ def discards_ahead(hand: Hand, variant, opts: AheadOptions):
         unseen(hand, variant, opts.seen)  # checks --seen against the hand
     res = discard_waits(hand, variant, seen=opts.seen)
     if res.ready:
+        if opts.reach_minimum:
+            kept = []
+            for d in res.extra["discards"]:
+                waits = [w for w in d["waits"] if reaches(w)]
+                if waits:
+                    kept.append(dict(d, waits=waits, tiles_left=sum(w["left"] for w in waits)))
+            res.extra["discards"] = kept
+            if not kept:
+                _below_minimum(res, variant, "every wait after every discard")
         return res
     if variant.hand.sets > S.MOST_SETS:
         res.notes.append(FIVE_SETS)

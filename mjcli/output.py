@@ -155,6 +155,10 @@ def wait_table(rec: dict, glyphs: bool = False, width: int | None = None) -> str
         lines.extend(_shanten_lines(rec, glyphs, width))
         lines.extend(_t("note: ") + _p(n) for n in rec.get("notes", ()))
         return _fitted(lines, width)
+    if rec.get("answer") == "below_minimum":  # --reach-minimum kept no wait
+        lines.append(_t("ready, but no wait reaches the minimum {n} {unit}", n=rec["minimum"], unit=_p(rec["unit"])))
+        lines.extend(_t("note: ") + _p(n) for n in rec.get("notes", ()))
+        return _fitted(lines, width)
     won = rec.get("wins_as_is")
     if rec.get("discards") is not None and won:  # it already wins: the score first, then one line a discard
         verdict = "" if won["meets_minimum"] else _t(" (below the minimum {n})", n=won["minimum"])

@@ -37,9 +37,10 @@ made of no real tile of the hand needs at least one drawn tile.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from .tiles import (JOKER, ORPHANS, PLACE_INC, SUIT_OF, Hand, _plain_tiles, hand_keys, parse_hand, validate,
+from .tiles import (JOKER, ORPHANS, PLACE_INC, SUIT_OF, Hand, _fast_word, _plain_tiles, hand_keys, parse_hand, validate,
                     variant_tiles)
 
 NEG = -64  # an impossible entry of a vector (any sum with it stays negative)
@@ -554,7 +555,7 @@ def shanten(hand: Hand, variant, shapes: Shapes | None = None) -> int:
     return draws(position(hand, variant, shapes)) - 1
 
 
-_FAST: dict = {}  # id(variant) -> (variant, suits it lacks, thirteen orphans, seven pairs) for plain lines
+_FAST: dict = {}  # id(variant) -> (variant, suits it lacks, thirteen orphans, seven pairs, _word's bad bits)
 _LOW2 = int("011" * 9, 2)
 _ONES = int("001" * 9, 2)
 
@@ -568,16 +569,72 @@ def _fast_plan(variant):
             _FAST.clear()
         full = all(set(range(SUIT_BASE[s], SUIT_BASE[s] + SUIT_LEN[s])) <= have for s in range(4) if s not in lacks)
         plain = full and variant.most_copies == 4 and variant.hand.sets == 4  # the fast path's tables: four sets
-        entry = _FAST[id(variant)] = (variant, lacks if plain else None,
-                                      *variant_shapes(variant))
+        lacks = lacks if plain else None
+        thirteen, seven = variant_shapes(variant)
+        # the packed counts (see _word) a line of words may not have: a suit twice, a suit the set lacks
+        bad = 0 if lacks is None or seven else _TWICE | sum(1 << 16 + 3 * s for s in lacks)
+        entry = _FAST[id(variant)] = (variant, lacks, thirteen, seven, bad)
     return entry
+
+
+# A line of at most four words, one per suit (``1334899m 116p 8s SN``), the commonest spelling, is read a word at
+# a time: each word keeps its suit vector and a packed count (:func:`_word`), and the draws of the words'
+# vectors together are kept by their vector ids (:data:`_MERGE`), so a line costs a look-up a word and one
+# more. Any other line takes the parser's fast path (:func:`_shanten_line`).
+
+_WORD: dict = {}  # a word -> (packed count, vector id), or False: not such a word
+_WORD_RE = re.compile(r"[1-9]+[mps]|[1-7]+z|[ESWNPFC]+")
+_TWICE = 0o6666 << 16  # a suit field of the packed count above 1: a suit written in two words
+_MERGE: dict = {}  # the vector ids of a line's words -> the draws to the standard shape (four sets, no Fei)
+_LAST: tuple = (None, 0, False)  # the last variant asked: (variant, the bad bits of a packed count, thirteen orphans)
+
+
+def _word(w: str):
+    """What :func:`shanten_text` keeps of one word of one suit's tiles (no Fei, no fifth copy): the packed count
+    (its tiles, its terminals and honours << 8, 1 << 16 + 3 * its suit) and its suit vector id."""
+    got = False
+    if _WORD_RE.fullmatch(w):
+        f = _fast_word(w)
+        if f is not None and f[1] < 4 and JOKER not in f[0]:
+            tiles, s, key, _ = f
+            k = key
+            ok = True
+            while k:
+                if k & 7 > 4:
+                    ok = False
+                k >>= 3
+            if ok:
+                got = (len(tiles) | sum(1 for t in tiles if t in _ORPHAN_SET) << 8 | 1 << 16 + 3 * s, plain_vid(s, key))
+    if len(_WORD) > 100_000:
+        _WORD.clear()
+    _WORD[w] = got
+    return got
+
+
+def _merge(vids: tuple) -> int:
+    whole = 0
+    for v in vids:
+        whole = combine_ids(whole, v)
+    d = draws_needed(whole, 4, 0)
+    if len(_MERGE) > 400_000:
+        _MERGE.clear()
+    _MERGE[vids] = d
+    return d
+
+
+def _last(variant) -> tuple:
+    global _LAST
+    entry = _fast_plan(variant)
+    _LAST = (variant, entry[4], entry[2])
+    return _LAST
 
 
 def shanten_text(text: str, variant) -> int:
     """The shanten of one line of notation (library API): parsed, its tiles checked against the variant.
 
-    A plain line (concealed tiles only, no Fei) is read straight into its suit keys; any other line goes
-    through :func:`mjcli.tiles.parse_hand` and :func:`mjcli.tiles.validate`.
+    A line of one word per suit, each suit once, is read from its words' kept vectors; another plain line
+    (concealed tiles only, no Fei) straight into its suit keys; any other line goes through
+    :func:`mjcli.tiles.parse_hand` and :func:`mjcli.tiles.validate`.
 
     >>> from mjcli.variant import load_builtin
     >>> shanten_text("1111m 123p 456p 789p", load_builtin("hk"))   # the fifth 1m does not exist
@@ -585,12 +642,41 @@ def shanten_text(text: str, variant) -> int:
     >>> shanten_text("123m 456m 789m 123p 55p", load_builtin("hk"))   # 14 tiles that win
     -1
     """
+    last = _LAST
+    if last[0] is not variant:
+        last = _last(variant)
+    bad = last[1]
+    words = text.split(" ")
+    if bad and len(words) <= 4:
+        tot = 0
+        vids = []
+        known = _WORD
+        for w in words:
+            g = known.get(w)
+            if not g:
+                if g is False:
+                    break
+                g = _word(w)
+                if not g:
+                    break
+            tot += g[0]
+            vids.append(g[1])
+        else:
+            if not tot & bad and 13 <= tot & 255 <= 14:
+                vids = tuple(vids)
+                d = _MERGE.get(vids)
+                if d is None:
+                    d = _merge(vids)
+                if not last[2] or d <= 14 - (tot >> 8 & 255):
+                    return d - 1
+    return _shanten_line(text, variant, _fast_plan(variant))
+
+
+def _shanten_line(text: str, variant, entry) -> int:
+    """:func:`shanten_text` of a line that is not one word per suit."""
     plain = _plain_tiles(text)
     if plain is not None and not plain[1] and len(plain[0]) in (13, 14):
-        entry = _FAST.get(id(variant))
-        if entry is None or entry[0] is not variant:
-            entry = _fast_plan(variant)
-        _, lacks, thirteen, seven = entry
+        _, lacks, thirteen, seven, _ = entry
         k0, k1, k2, k3 = keys = plain[4]
         if lacks is not None and not any(keys[s] for s in lacks) and not (
                 (k0 >> 2) & ((k0 & _LOW2) | (k0 & _LOW2) >> 1) | (k1 >> 2) & ((k1 & _LOW2) | (k1 & _LOW2) >> 1)

@@ -184,3 +184,141 @@ def test_switch_still_refuses_a_sixth_copy(fifth):
     # with the switch: Fei as a 5th Green only; two Green pongs would need six
     res, found = ids("PPP FFF 123p 55p JJJ | cat @5p", fifth)
     assert "big_dragons" not in found
+
+
+# --- the look-ahead: no tile counted as obtainable once the hand, its melds and --seen hold every copy ---------
+
+def _left(hand, seen):
+    """Unseen copies, counted here from scratch: four of a tile less those in the hand, its melds (real tiles:
+    a Fei in a meld is a Fei) and seen; the Fei: the set's four less those held, in melds, drowned and seen."""
+    left = [4] * 34 + [MY3.tiles.jokers - hand.jokers - hand.bonus.count("J")]
+    for t in hand.concealed:
+        left[t] -= 1
+    for m in hand.melds:
+        for i, t in enumerate(m.tiles):
+            if i in m.jokers:
+                left[34] -= 1
+            else:
+                left[t] -= 1
+    return [n - s for n, s in zip(left, seen)]
+
+
+def _plus(hand, t):
+    from dataclasses import replace
+
+    if t == 34:
+        return replace(hand, jokers=hand.jokers + 1)
+    return replace(hand, concealed=tuple(sorted(hand.concealed + (t,))))
+
+
+def _minus(hand, t):
+    from dataclasses import replace
+
+    if t == 34:  # a Fei thrown away is drowned
+        return replace(hand, jokers=hand.jokers - 1, bonus=hand.bonus + ("J",))
+    tiles = list(hand.concealed)
+    tiles.remove(t)
+    return replace(hand, concealed=tuple(tiles))
+
+
+def _brute_ahead(hand, seen):
+    """For a 13-tile my3 hand one exchange from ready: each tile T that, drawn, lets some discard X leave the hand
+    ready (the wait engine decides ready, each Fei tried as every tile the no-fifth-copy rule lets it be), with its
+    unseen count; and the best self-drawn win over the waits W of those ready hands that are still unseen after T
+    is drawn (left[W] less one when W is T). None when T has no copy left or no route wins."""
+    from mjcli.waits import wait
+
+    left = _left(hand, seen)
+    out = {}
+    for t in list(variant_tiles(MY3)) + [34]:
+        h14 = _plus(hand, t)
+        n = [0] * 34
+        for u in h14.concealed:
+            n[u] += 1
+        for m in h14.melds:
+            for i, u in enumerate(m.tiles):
+                if i not in m.jokers:
+                    n[u] += 1
+        if t < 34 and n[t] > 4:
+            continue  # no fifth real copy
+        if t == 34 and h14.jokers_total() > MY3.tiles.jokers:
+            continue
+        ready = []
+        for x in sorted(set(h14.concealed)) + ([34] if h14.jokers else []):
+            try:
+                res = wait(_minus(h14, x), MY3)
+            except Exception:  # a reading the rule forbids (a fifth copy): no such hand
+                continue
+            if res.ready:
+                ready.append(res)
+        if not ready:
+            continue
+        best = None
+        if left[t] > 0:
+            for res in ready:
+                for w in res.waits:
+                    u = 34 if w["tile"] == "J" else tile_index(w["tile"])
+                    if left[u] - (u == t) > 0 and w["self_drawn"] is not None:
+                        best = w["self_drawn"] if best is None else max(best, w["self_drawn"])
+        out["J" if t == 34 else tile_code(t)] = (left[t], best)
+    return out
+
+
+def tile_index(code):
+    from mjcli.tiles import tile_from_code
+
+    return tile_from_code(code)
+
+
+def tile_code(t):
+    from mjcli.tiles import tile_code as code
+
+    return code(t)
+
+
+def test_the_look_ahead_against_a_brute_force_with_fei_and_seen_tiles():
+    # 3 Kaki hands with Fei, one exchange from ready, and random --seen tiles (often the last copies of a tile the
+    # hand holds): each helpful tile, its unseen count, whether the minimum (5 fan) is reached and the best win
+    # equal the brute force's; a tile with no copy left is never reached through, nor is a wait whose last copy
+    # the route drew
+    import random
+
+    from mjcli import shanten as S
+    from mjcli.efficiency import AheadOptions, wait_ahead
+
+    rng = random.Random(3033)
+    kinds = list(variant_tiles(MY3))
+    wall = [t for t in kinds for _ in range(4)] + [34] * 4
+    checked = edge = 0
+    while checked < 60:
+        deal = rng.sample(wall, 13)
+        if 34 not in deal:
+            continue
+        real = sorted(t for t in deal if t != 34)
+        hand = parse_hand(" ".join(tile_code(t) for t in real) + " J" * deal.count(34) + " | cat")
+        if S.shanten(hand, MY3) != 1:
+            continue
+        rest = list(wall)
+        for t in deal:
+            rest.remove(t)
+        held = [t for t in set(real) if t in rest]  # the hand's tiles whose other copies are seen, often
+        seen_tiles = [u for t in rng.sample(held, min(2, len(held))) for u in [t] * rest.count(t)]
+        seen_tiles += rng.sample([u for u in rest if u != 34], rng.randrange(4))
+        seen = [0] * 35
+        for t in seen_tiles:
+            if sum(1 for u in seen_tiles if u == t) <= rest.count(t):
+                seen[t] = min(rest.count(t), seen_tiles.count(t))
+        seen = tuple(seen)
+        res = wait_ahead(hand, MY3, AheadOptions(seen=seen, look_ahead=1))
+        if res.ready:
+            continue  # three Fei held: the fourth wins whatever the tiles (no shape the shanten counts)
+        assert res.extra["look_ahead"] == "done"
+        got = {e["tile"]: (e["left"], e["best_reachable"]) for e in res.extra["helpful"]}
+        assert got == _brute_ahead(hand, seen), (hand, seen)
+        for e in res.extra["helpful"]:
+            assert e["reaches_minimum"] == (e["best_reachable"] is not None and e["best_reachable"] >= MY3.minimum)
+            if e["left"] <= 0:
+                edge += 1
+                assert e["reaches_minimum"] is False
+        checked += 1
+    assert edge  # the sample holds tiles with every copy held or seen

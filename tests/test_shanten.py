@@ -245,6 +245,43 @@ def test_shanten_text_checks_the_tiles():
         shanten_text("123m 456p 789p 123p E", variant("my3"))  # no Wan in 3 Kaki
 
 
+def _words(tiles, rng):
+    """The tiles as words, one per suit, in a random order (digits then the suit letter; honours as letters)."""
+    words = []
+    for s, letter in enumerate("mps"):
+        run = "".join(str(t - 9 * s + 1) for t in sorted(tiles) if 9 * s <= t < 9 * s + 9)
+        if run:
+            words.append(run + letter)
+    honours = "".join("ESWNPFC"[t - 27] for t in sorted(tiles) if t >= 27)
+    if honours:
+        words.append(honours)
+    rng.shuffle(words)
+    return " ".join(words)
+
+
+def test_shanten_text_reads_a_line_of_words_as_the_parser_does():
+    # a line of one word per suit takes a path of its own (each word's suit vector kept): on 2,000 fixed-seed
+    # hk deals of 13 and 14 tiles, its words in any order, the shanten is the one of the parsed hand; lines the
+    # path leaves to the parser (a suit in two words, a fifth copy, a suit the set lacks) answer as before
+    rng = random.Random(3030)
+    hk, sg, my3 = variant("hk"), variant("sg"), variant("my3")
+    wall = [t for t in range(34) for _ in range(4)]
+    for _ in range(2000):
+        tiles = rng.sample(wall, rng.choice((13, 14)))
+        text = _words(tiles, rng)
+        for v in (hk, sg):
+            assert shanten_text(text, v) == shanten(parse_hand(text), v), text
+    assert shanten_text("19m 19p 19s ESWNPFC", hk) == 0  # thirteen orphans from words: 13 kinds, ready
+    assert shanten_text("19m 19p 19s ESWNPFC", variant("hk")) == shanten(parse_hand("19m 19p 19s ESWNPFC"), hk)
+    assert shanten_text("123m 456m 789m 23p EE", hk) == 0  # m in two words: the parser's path, the same answer
+    assert shanten_text("123456789m 23p EE", hk) == 0
+    assert shanten_text("123p 456p 789p EE 55p", my3) == 0  # two words of Tong: the parser, ready on E or 5p
+    with pytest.raises(HandError):
+        shanten_text("11111m 23p 456s EEE", hk)  # a fifth 1m in one word
+    with pytest.raises(HandError):
+        shanten_text("123m 456789p EEESSSN", my3)  # one word a suit, but no Wan in 3 Kaki
+
+
 def test_seven_pairs_is_a_shape_parameter():
     # no built-in table plays seven pairs yet; a table that declares it feeds Shapes(seven_pairs=True). Checked
     # against the peer's chiitoitsu count on 500 hands: the shanten over both shapes is the least of the two

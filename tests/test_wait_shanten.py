@@ -223,3 +223,46 @@ def test_seen_is_checked_against_a_ready_hand(hand):
     # the hand holds 123m: only three more 1m exist
     code, out, _ = invoke(["wait", "-f", "jsonl", hand, "--seen", "1111m"])
     assert code == 1 and "--seen names 4 of 1m, but only 3 are not in this hand" in json.loads(out)["error"]["message"]
+
+
+# 123m 456p 789s 55s EE (hk, East seat and round): ready on 5s or E (two pairs, either makes a pong).
+#   5s: 123m 456p 789s 555s EE: no_flowers 1 = 1 faan on a discard, + self_drawn 1 = 2 self-drawn: below 3 both ways
+#   E:  123m 456p 789s EEE 55s: seat_wind 1 + round_wind 1 + no_flowers 1 = 3 on a discard, 4 self-drawn: reaches 3
+TWO_PAIRS = "123m 456p 789s 55s EE"
+
+
+def waits_of(rec):
+    return [(w["tile"], w["left"], w["discard"], w["self_drawn"]) for w in rec["waits"]]
+
+
+def test_reach_minimum_filters_a_ready_hands_waits():
+    (rec,) = run_all_formats(["wait", TWO_PAIRS], "wait")
+    assert waits_of(rec) == [("5s", 2, 1, 2), ("1z", 2, 3, 4)]  # as today: both waits, 2 of each unseen
+    (rec,) = run_all_formats(["wait", TWO_PAIRS, "--reach-minimum"], "wait")
+    assert rec["answer"] == "ok" and rec["ready"] is True and waits_of(rec) == [("1z", 2, 3, 4)]
+    code, out, _ = invoke(["wait", TWO_PAIRS, "--reach-minimum"])
+    assert code == 0 and "5s" not in out.split("\n", 1)[1]
+
+
+def test_reach_minimum_on_a_ready_hand_with_no_wait_left():
+    # seat and round South: East is no longer a scoring wind, so EEE 55s is no_flowers 1 = 1 on a discard, 2 self-drawn;
+    # 555s the same: every wait is below 3. The hand is ready, but no win pays: answer below_minimum, exit 0 (a win
+    # below the minimum is an answer, as in `score`), no waits
+    hand = TWO_PAIRS + " seat=S round=S"
+    (rec,) = run_all_formats(["wait", hand, "--reach-minimum"], "wait")
+    assert (rec["answer"], rec["ready"], rec["waits"], rec["shanten"]) == ("below_minimum", True, [], 0)
+    assert "below the minimum of 3 faan" in rec["reason"]
+    code, out, _ = invoke(["wait", hand, "--reach-minimum"])
+    assert code == 0 and "ready, but no wait reaches the minimum 3 faan" in out
+    code, _, _ = invoke(["wait", hand])
+    assert code == 0  # without the option: the two waits, below the minimum, as today
+
+
+def test_reach_minimum_on_a_ready_14_tile_hand():
+    # 123m 456p 789s 55s EE 9m: only throwing 9m leaves the hand ready: TWO_PAIRS (5s below, E reaches). With
+    # --reach-minimum that discard keeps E alone (2 left); seat and round South, no wait of it reaches 3
+    (rec,) = run_all_formats(["wait", TWO_PAIRS + " 9m", "--reach-minimum"], "wait")
+    assert [(d["discard"], d["tiles_left"], [w["tile"] for w in d["waits"]]) for d in rec["discards"]] == [
+        ("9m", 2, ["1z"])]
+    (rec,) = run_all_formats(["wait", TWO_PAIRS + " 9m seat=S round=S", "--reach-minimum"], "wait")
+    assert (rec["answer"], rec["ready"], rec["discards"]) == ("below_minimum", True, [])
