@@ -399,7 +399,7 @@ def _argument_column(message: str, hands: tuple[str, ...]) -> str:
 def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, whole=None,
                header: bool = True, jobs: int = 1, spec=None, variant=None) -> None:
     """Answer every input line in order, streaming; exit 1 if any line failed."""
-    from .batch import WorkerLost, answer_json, answer_record
+    from .batch import InputChanged, WorkerLost, answer_json, answer_record
     from .output import emit
 
     state = {"bad": 0}
@@ -482,7 +482,7 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
             click.echo("interrupted", err=True)
             _end_now(EXIT_INTERRUPTED)
         raise
-    except WorkerLost as exc:  # a worker was killed: end now, one line
+    except (WorkerLost, InputChanged) as exc:  # a worker was killed, or the file rewritten: end now, one line
         click.echo(f"error: {exc.strerror}", err=True)
         _end_now(EXIT_USAGE)
     finally:
