@@ -35,6 +35,8 @@ from .errors import MjError
 
 CHUNK = 1024  # lines per chunk (fewer, larger chunks: less work a line for the process that hands them out)
 AHEAD = 3  # chunks in flight per worker
+MAX_JOBS = 1024  # --jobs above this is refused (cli)
+PER_CORE = 2  # workers started at most per core, whatever --jobs asks: more would only share the same cores
 FILE_CHUNK = 1 << 16  # bytes of a regular file a worker reads and answers at a time (_file_jobs)
 
 _WORK = None  # (answer, fmt, kind) in a worker: inherited when forked, else rebuilt from the spec
@@ -219,6 +221,12 @@ def cores() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
+
+
+def workers_for(jobs: int) -> int:
+    """The workers ``--jobs N`` may start at most: N (0: one per core), and no more than :data:`PER_CORE` a core.
+    Fewer start when the work is short: one per chunk (or stretch of a file) at most."""
+    return max(1, min(jobs or cores(), PER_CORE * cores()))
 
 
 def _answer_chunk(chunk):
@@ -548,7 +556,7 @@ def _file_jobs(span, jobs: int, base):
 
     ctx = multiprocessing.get_context("fork")
     sync = (ctx.Condition(), ctx.RawValue("q", 0), ctx.RawArray("q", 2 * jobs))
-    crew = _start(lambda: Crew(ctx, jobs, _file_worker, lambda w: (w, jobs, span, base, sync)))
+    crew = Crew(ctx, jobs, _file_worker, lambda w: (w, jobs, span, base, sync))
     done = False
     try:
         live = list(crew.procs)
@@ -573,18 +581,6 @@ def _file_jobs(span, jobs: int, base):
     yield "", sum(sync[2][0::2])
 
 
-def _start(make):
-    """``make()`` (the workers started) with Ctrl-C held off meanwhile: a worker started as it lands does not
-    see it; the main process takes it once they are all started."""
-    import signal
-
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        return make()
-    finally:
-        signal.signal(signal.SIGINT, old)
-
-
 def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None, base: dict | None = None,
                   raw=None):
     """``(records, bad)`` per chunk of ``items`` in input order; ``records`` is the chunk's text for jsonl.
@@ -593,13 +589,14 @@ def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None, 
     chunk of bytes objects), and each worker makes them text or an error (speed, issue 15: the process that
     reads does less a line)."""
     global _WORK
+    jobs = workers_for(jobs)
     if jobs > 1:
         import multiprocessing
 
         span = _file_span(raw, fmt, multiprocessing.get_all_start_methods())
-        if span is not None:  # a regular file: the workers read it themselves
+        if span is not None:  # a regular file: the workers read it themselves, one stretch each at least
             _WORK = (answer, fmt, kind)
-            yield from _file_jobs(span, jobs, base)
+            yield from _file_jobs(span, min(jobs, -(-(span[2] - span[1]) // FILE_CHUNK)), base)
             return
     if raw is None:
         it = ((n, answer_record(n, item, None, base=base)[0] if isinstance(item, MjError) else item)
@@ -634,7 +631,7 @@ def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None, 
         fn = _answer_ring
     from .workers import Crew
 
-    crew = _start(lambda: Crew(ctx, jobs, _task_worker, lambda w: (spec, fn)))
+    crew = Crew(ctx, 1, _task_worker, lambda w: (spec, fn))  # more as the work needs them, up to ``jobs``
     done = False
     try:
         for text, bad in _hand_out(crew, chunks, jobs):
@@ -660,7 +657,7 @@ def _hand_out(crew, chunks, jobs: int):
     replaced, and its chunks are not given to another."""
     from multiprocessing.connection import wait
 
-    conns = crew.conns
+    conns = crew.conns  # grows with crew.add()
     sentinels = {p.sentinel for p in crew.procs}
     load = [0] * len(conns)
     owner = {}  # chunk number -> the worker answering it
@@ -685,6 +682,10 @@ def _hand_out(crew, chunks, jobs: int):
 
     k = 0
     for chunk in chunks:
+        if min(load) > 0 and len(conns) < jobs:  # every worker is busy: one more, while there is work for it
+            crew.add()
+            load.append(0)
+            sentinels.add(crew.procs[-1].sentinel)
         owner[k] = w = load.index(min(load))
         load[w] += 1
         try:

@@ -74,22 +74,33 @@ class Crew:
     takes its tasks from ``tasks`` (what the parent sends on its pipe) and answers on ``conn``."""
 
     def __init__(self, ctx, n: int, target, args_of) -> None:
-        fork = ctx.get_start_method() == "fork"
-        parent = os.getpid()
+        self.ctx, self.target, self.args_of = ctx, target, args_of
+        self.parent = os.getpid()
         self.conns = []
         self.procs = []
         try:
-            for w in range(n):
-                mine, theirs = ctx.Pipe()
-                self.conns.append(mine)
-                inherited = list(self.conns) if fork else []
-                p = ctx.Process(target=_run, args=(parent, inherited, theirs, target, args_of(w)), daemon=True)
-                p.start()
-                theirs.close()
-                self.procs.append(p)
+            for _ in range(n):
+                self.add()
         except BaseException:
             self.stop()
             raise
+
+    def add(self) -> None:
+        """Start one more worker (Ctrl-C held off meanwhile: the worker must not see it before it ignores it)."""
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            mine, theirs = self.ctx.Pipe()
+            self.conns.append(mine)
+            inherited = list(self.conns) if self.ctx.get_start_method() == "fork" else []
+            args = (self.parent, inherited, theirs, self.target, self.args_of(len(self.procs)))
+            p = self.ctx.Process(target=_run, args=args, daemon=True)
+            try:
+                p.start()
+            finally:
+                theirs.close()
+            self.procs.append(p)
+        finally:
+            signal.signal(signal.SIGINT, old)
 
     def lost(self) -> bool:
         """True when a worker has ended (it may only end when the parent closes its pipe)."""

@@ -164,3 +164,45 @@ def test_jobs_2_into_head_leaves_no_process(tmp_path):
     out, err = p.communicate(timeout=DEADLINE)  # its end: no process left holding standard error open
     assert p.returncode == 0 and out.count(b"\n") == 1 and b"Traceback" not in err, err
     _none_left(p)
+
+
+_STARTER = (  # what the console script does, after telling the test (on a pipe) that the interpreter is up
+    "import os, signal, sys\n"
+    "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # the signal waits for mjcli's handler\n"
+    "fd = int(sys.argv.pop(1)); os.write(fd, b'up'); os.close(fd)\n"
+    "from mjcli._entry import main\n"
+    "sys.exit(main())\n")
+
+
+def _started(delay: float = 0.0):
+    """mjcli started through its entry point, SIGINT sent once the interpreter is up (and ``delay`` later)."""
+    r, w = os.pipe()
+    os.set_inheritable(w, True)
+    p = subprocess.Popen([sys.executable, "-c", _STARTER, str(w), "score", "-f", "jsonl", "--jobs", "2"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(),
+                         pass_fds=(w,))
+    os.close(w)
+    with os.fdopen(r, "rb") as up:
+        assert up.read(2) == b"up"
+    if delay:
+        time.sleep(delay)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=DEADLINE)
+    return p.returncode, err
+
+
+def test_ctrl_c_as_early_as_can_be_exits_130_without_a_traceback():
+    """SIGINT at once, before mjcli has imported anything (held until its handler is set): exit 130, no
+    traceback, 20 times over."""
+    for _ in range(20):
+        code, err = _started()
+        assert code == 130 and b"Traceback" not in err, err
+        assert err == b"interrupted\n"
+
+
+def test_ctrl_c_while_mjcli_loads_exits_130_without_a_traceback():
+    """SIGINT at moments spread over mjcli's start (its imports, then the command waiting for input): exit 130
+    and no traceback at every one (the moments are stages, not a measure of speed)."""
+    for step in range(20):
+        code, err = _started(step * 0.005)
+        assert code == 130 and b"Traceback" not in err, err
