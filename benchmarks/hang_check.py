@@ -79,6 +79,7 @@ def main() -> int:
                                     for _ in range(args.busy)]
     hangs = leftovers = 0
     times = []
+    stopped = False
     try:
         with tempfile.TemporaryDirectory() as tmp:
             src = os.path.join(tmp, "hands.txt")
@@ -94,12 +95,16 @@ def main() -> int:
                     print(f"run {i}: {'hung' if hung else 'ended'}, {left} process(es) left", flush=True)
                 if i % 100 == 0:
                     print(f"{i} runs: {hangs} hung, {leftovers} left processes", flush=True)
+    except KeyboardInterrupt:  # Ctrl-C: the runs so far are reported
+        stopped = True
     finally:
         for b in busy:
             b.kill()
             b.wait()
     times.sort()
-    print(f"runs {args.runs}, busy loops {len(busy)}: hung {hangs}, runs leaving processes {leftovers}; "
+    if not times:
+        return 1
+    print(f"{'stopped after ' if stopped else ''}runs {len(times)}, busy loops {len(busy)}: hung {hangs}, runs leaving processes {leftovers}; "
           f"seconds a run: median {times[len(times) // 2]:.2f}, slowest {times[-1]:.2f}")
     return 1 if hangs or leftovers else 0
 
