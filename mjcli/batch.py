@@ -18,7 +18,9 @@ bytes (every N-th stretch of :data:`FILE_CHUNK` bytes, a line belonging to
 the stretch its first byte is in), counts the lines before it for their
 numbers, answers them and writes them in turn (:func:`_file_jobs`).
 
-Workers ignore Ctrl-C: the main process takes it, stops them and exits 130.
+Workers are a fixed set (:mod:`mjcli.workers`): none is replaced and none can outlive this process; one that
+dies ends the batch with one line (:class:`WorkerLost`). They ignore Ctrl-C: the main process takes it, stops
+them and exits 130.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ from .errors import MjError
 
 CHUNK = 1024  # lines per chunk (fewer, larger chunks: less work a line for the process that hands them out)
 AHEAD = 3  # chunks in flight per worker
+MAX_JOBS = 1024  # --jobs above this is refused (cli)
+PER_CORE = 2  # workers started at most per core, whatever --jobs asks: more would only share the same cores
 FILE_CHUNK = 1 << 16  # bytes of a regular file a worker reads and answers at a time (_file_jobs)
 
 _WORK = None  # (answer, fmt, kind) in a worker: inherited when forked, else rebuilt from the spec
@@ -219,6 +223,12 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def workers_for(jobs: int) -> int:
+    """The workers ``--jobs N`` may start at most: N (0: one per core), and no more than :data:`PER_CORE` a core.
+    Fewer start when the work is short: one per chunk (or stretch of a file) at most."""
+    return max(1, min(jobs or cores(), PER_CORE * cores()))
+
+
 def _answer_chunk(chunk):
     answer, fmt, kind = _WORK
     recs = []
@@ -261,32 +271,20 @@ def _rebuild(spec):
     return wait_answer(v, overrides), fmt, kind
 
 
-def _worker_setup() -> None:
-    """What every worker does first (the pool's and the file's): leave Ctrl-C to the main process, and end once
-    the process that started it is gone (killed, or ended after a worker was lost): a worker waiting on a queue
-    or a turn that a dead worker left locked would otherwise wait for ever, holding standard output and error
-    open. A thread looks once a second."""
-    import signal
-    import threading
-    import time
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = os.getppid()
-
-    def watch():
-        while True:
-            time.sleep(1)
-            if os.getppid() != parent:
-                os._exit(0)
-
-    threading.Thread(target=watch, name="mjcli-watch-parent", daemon=True).start()
-
-
-def _init_worker(spec):
-    _worker_setup()
+def _task_worker(conn, tasks, spec, fn) -> None:
+    """A worker of a batch handed out in chunks: ``(k, chunk)`` from ``tasks``, ``(k, fn(chunk), None)`` back on
+    ``conn`` (or ``(k, None, the error)``), until the parent closes the pipe."""
     global _WORK
     if _WORK is None:
         _WORK = _rebuild(spec)
+    while True:
+        k, chunk = tasks.get()
+        try:
+            out = fn(chunk)
+        except OSError as exc:  # the output is gone (a closed pipe) or cannot be written: the parent says so
+            conn.send((k, None, OSError(exc.errno, exc.strerror)))
+            continue
+        conn.send((k, out, None))
 
 
 def _raw_items(n0: int, lines: list, base: dict | None) -> list:
@@ -375,7 +373,32 @@ def _file_span(raw, fmt: str, methods) -> tuple[int, int, int, int] | None:
         return None
     if info.st_size - start <= 2 * FILE_CHUNK:  # a small batch: the lines are handed out, or answered here
         return None
-    return fd, start, info.st_size, out_fd
+    return fd, start, info.st_size, out_fd, _stamp(info)
+
+
+def _stamp(info) -> tuple:
+    """What shows a file rewritten: its device, inode, size and time of change."""
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
+_CHANGED = -2  # a worker's failure cell: the file changed under it
+
+
+class InputChanged(OSError):
+    """The file the ``--jobs`` workers read was rewritten meanwhile: the lines read may be mixed from two
+    versions, so the batch stops (exit 2, one line)."""
+
+
+def _input_changed() -> InputChanged:
+    import errno
+
+    return InputChanged(errno.ESTALE, "the input file changed while it was read; run again once it is "
+                                      "written, or read a copy")
+
+
+def _check_unchanged(span) -> None:
+    if _stamp(os.fstat(span[0])) != span[4]:
+        raise _input_changed()
 
 
 _BLOCK = 1 << 16
@@ -444,14 +467,13 @@ def _file_lines(fd: int, begin: int, end: int, size: int) -> tuple[list, int]:
     return out, pos
 
 
-def _file_worker(w: int, jobs: int, span, base, sync) -> None:
+def _file_worker(conn, tasks, w: int, jobs: int, span, base, sync) -> None:
     """Worker ``w`` of ``jobs`` (forked): answer stretches w, w + jobs, ... of the file and write each in its turn;
     its count of bad lines, or the errno of a failed write, goes in its two cells of ``status``. A stretch
     answered before its turn is held while the next is answered (two at most), so no worker idles for long."""
     from .safetext import encode_out
 
-    _worker_setup()
-    fd, start, size, out_fd = span
+    fd, start, size, out_fd, stamp = span
     cond, turn, status = sync
     held = deque()  # (stretch number, its bytes), answered and not yet written
 
@@ -490,6 +512,12 @@ def _file_worker(w: int, jobs: int, span, base, sync) -> None:
                 seen += len(lines)
                 bad += b
                 data = encode_out(text)
+            if _stamp(os.fstat(fd)) != stamp:
+                status[2 * w + 1] = _CHANGED
+                with cond:
+                    turn.value = -1
+                    cond.notify_all()
+                return
             held.append((k, data))
             if not write_turns(1):
                 return
@@ -524,34 +552,32 @@ def _file_jobs(span, jobs: int, base):
     import multiprocessing
     from multiprocessing.connection import wait
 
+    from .workers import Crew
+
     ctx = multiprocessing.get_context("fork")
     sync = (ctx.Condition(), ctx.RawValue("q", 0), ctx.RawArray("q", 2 * jobs))
-    procs = [ctx.Process(target=_file_worker, args=(w, jobs, span, base, sync), daemon=True) for w in range(jobs)]
+    crew = Crew(ctx, jobs, _file_worker, lambda w: (w, jobs, span, base, sync))
+    done = False
     try:
-        for p in procs:
-            p.start()
-        live = list(procs)
+        live = list(crew.procs)
         while live:
             ended = wait([p.sentinel for p in live])
             for p in live:
                 if p.sentinel in ended:
                     p.join()  # its exit code: the sentinel can close a moment before the process can be waited for
             live = [p for p in live if p.sentinel not in ended]
-            failed = [e for e in sync[2][1::2] if e] or [-1 for p in procs if p.exitcode not in (None, 0)]
+            failed = [e for e in sync[2][1::2] if e] or [-1 for p in crew.procs if p.exitcode not in (None, 0)]
             if failed:
-                for p in live:
-                    p.kill()
                 code = failed[0]
                 if code == errno.EPIPE:
                     raise BrokenPipeError(code, os.strerror(code))
                 if code > 0:
                     raise OSError(code, os.strerror(code))
-                raise _worker_lost()
+                raise _input_changed() if code == _CHANGED else _worker_lost()
+        _check_unchanged(span)
+        done = True
     finally:
-        for p in procs:
-            if p.is_alive():
-                p.kill()
-            p.join()
+        crew.stop(kill=not done)
     yield "", sum(sync[2][0::2])
 
 
@@ -563,13 +589,14 @@ def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None, 
     chunk of bytes objects), and each worker makes them text or an error (speed, issue 15: the process that
     reads does less a line)."""
     global _WORK
+    jobs = workers_for(jobs)
     if jobs > 1:
         import multiprocessing
 
         span = _file_span(raw, fmt, multiprocessing.get_all_start_methods())
-        if span is not None:  # a regular file: the workers read it themselves
+        if span is not None:  # a regular file: the workers read it themselves, one stretch each at least
             _WORK = (answer, fmt, kind)
-            yield from _file_jobs(span, jobs, base)
+            yield from _file_jobs(span, min(jobs, -(-(span[2] - span[1]) // FILE_CHUNK)), base)
             return
     if raw is None:
         it = ((n, answer_record(n, item, None, base=base)[0] if isinstance(item, MjError) else item)
@@ -591,7 +618,6 @@ def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None, 
             yield fn(chunk)
         return
     import multiprocessing
-    import signal
 
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
@@ -603,47 +629,81 @@ def answer_chunks(items, answer, fmt: str, kind: str, jobs: int = 1, spec=None, 
         _RING = (fd, turn)
         chunks = ((k,) + block for k, block in enumerate(chunks))
         fn = _answer_ring
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C while the workers start: none of them sees it
+    from .workers import Crew
+
+    crew = Crew(ctx, 1, _task_worker, lambda w: (spec, fn))  # more as the work needs them, up to ``jobs``
+    done = False
     try:
-        pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(spec,))
-    finally:
-        signal.signal(signal.SIGINT, old)
-
-    workers = {c.pid for c in multiprocessing.active_children()}
-    lost = []
-
-    def answered(result):
-        while True:  # a worker that dies (killed) is replaced by the pool, and its chunk never comes: say so
-            try:
-                text, bad = result.get(timeout=1)
-                break
-            except multiprocessing.TimeoutError:
-                if {c.pid for c in multiprocessing.active_children()} != workers:
-                    lost.append(True)
-                    raise _worker_lost() from None
-        if fd is None or text is None:
-            return ("" if text is None else text), bad
-        with turn.get_lock():  # a chunk handed back: written here in its turn (the ones before it are written)
-            sys.stdout.write(text)
-            sys.stdout.flush()
-            turn.value += 1
-        return "", bad
-
-    try:
-        pending = deque()
-        for chunk in chunks:
-            pending.append(pool.apply_async(fn, (chunk,)))
-            if len(pending) >= jobs * AHEAD:
-                yield answered(pending.popleft())
-            while pending and pending[0].ready():  # answers out as soon as they are ready
-                yield answered(pending.popleft())
-        while pending:
-            yield answered(pending.popleft())
+        for text, bad in _hand_out(crew, chunks, jobs):
+            if fd is None or text is None:
+                yield ("" if text is None else text), bad
+                continue
+            with turn.get_lock():  # a chunk handed back: written here in its turn (the ones before it are written)
+                sys.stdout.write(text)
+                sys.stdout.flush()
+                turn.value += 1
+            yield "", bad
+        done = True
     finally:
         _RING = None
-        if lost:  # the pool may never shut down (a lock held by the dead worker): the workers are killed
-            for child in multiprocessing.active_children():
-                child.kill()
-        else:
-            pool.terminate()
-            pool.join()
+        codes = crew.stop(kill=not done)
+    if any(codes):  # a worker lost after its last answer, before the batch's end
+        raise _worker_lost()
+
+
+def _hand_out(crew, chunks, jobs: int):
+    """The answers of ``chunks`` handed out to the workers of ``crew`` (at most :data:`AHEAD` in flight on each),
+    in input order. A worker that ends before the batch does ends it (:class:`WorkerLost`): it is never
+    replaced, and its chunks are not given to another."""
+    from multiprocessing.connection import wait
+
+    conns = crew.conns  # grows with crew.add()
+    sentinels = {p.sentinel for p in crew.procs}
+    load = [0] * len(conns)
+    owner = {}  # chunk number -> the worker answering it
+    done = {}  # chunk number -> its answer, come before its turn
+    nxt = 0
+
+    def collect(block: bool) -> None:
+        ready = wait(list(conns) + list(sentinels), None if block else 0)
+        for c in ready:
+            if c in sentinels:
+                continue
+            try:
+                k, out, exc = c.recv()
+            except (EOFError, OSError):
+                raise _worker_lost() from None
+            if exc is not None:
+                raise exc
+            load[owner.pop(k)] -= 1
+            done[k] = out
+        if any(c in sentinels for c in ready) or crew.lost():
+            raise _worker_lost()
+
+    k = 0
+    for chunk in chunks:
+        if min(load) > 0 and len(conns) < jobs:  # every worker is busy: one more, while there is work for it
+            crew.add()
+            load.append(0)
+            sentinels.add(crew.procs[-1].sentinel)
+        owner[k] = w = load.index(min(load))
+        load[w] += 1
+        try:
+            conns[w].send((k, chunk))
+        except OSError:  # its end of the pipe is gone: so is the worker
+            raise _worker_lost() from None
+        k += 1
+        collect(False)
+        while True:  # the answers whose turn has come go out; room is made before the next chunk is taken
+            while nxt in done:
+                yield done.pop(nxt)
+                nxt += 1
+            if min(load) < AHEAD and k - nxt < jobs * AHEAD:
+                break
+            collect(True)
+    while owner or nxt in done:
+        if nxt not in done:
+            collect(True)
+            continue
+        yield done.pop(nxt)
+        nxt += 1

@@ -282,9 +282,13 @@ def _stdin(hands: tuple[str, ...]):
 
 
 def jobs_option(fn):
-    return click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
-                        help="Answer a batch on N processes (0: one per core); the answers keep the input order. "
-                             "Lines are read in chunks, so with N > 1 answers come a chunk at a time.")(fn)
+    from .batch import MAX_JOBS
+
+    return click.option("--jobs", type=click.IntRange(min=0, max=MAX_JOBS), default=1, show_default=True,
+                        metavar="N",
+                        help=f"Answer a batch on N processes (0: one per core; at most {MAX_JOBS}, and no more "
+                             "than two a core start); the answers keep the input order. Lines are read in "
+                             "chunks, so with N > 1 answers come a chunk at a time.")(fn)
 
 
 def _names_a_file(word: str) -> bool:
@@ -351,10 +355,19 @@ def output_option(fn):
 
     @functools.wraps(fn)
     def run(*args, output_file=None, **kw):
-        if output_file is None or output_file == "-":
+        hands = kw.get("hands")
+        sources = [("the hands are read from", getattr(sys.stdin, "buffer", sys.stdin))] if hands is not None and (
+            not hands or hands == ("-",)) else []
+        if kw.get("ledger") is not None:
+            sources.append(("the ledger is read from", kw["ledger"]))
+        to_stdout = output_file is None or output_file == "-"
+        for what, stream in sources:  # as cat does: an output that is the input would grow without end
+            if to_stdout and _same_stream(sys.stdout, stream):
+                raise Fail(f"standard output is the file {what}; write to another file (input file is output file)")
+            if not to_stdout and _same_file(output_file, stream):
+                raise Fail(f"-o {output_file} is the file {what}; write to another file (input file is output file)")
+        if to_stdout:
             return fn(*args, **kw)
-        if _same_file(output_file, getattr(sys.stdin, "buffer", sys.stdin)):
-            raise Fail(f"-o {output_file} is the file the hands are read from; write the answers to another file")
         try:
             out = open(output_file, "w", encoding="utf-8", errors="mjcli-escape")
         except OSError as exc:
@@ -369,6 +382,17 @@ def output_option(fn):
 
     return click.option("--output", "-o", "output_file", metavar="FILE", default=None,
                         help="Write to FILE (created or replaced) instead of standard output.")(run)
+
+
+def _same_stream(out, stream) -> bool:
+    """Whether standard output ``out`` writes to the regular file that ``stream`` reads."""
+    import stat
+
+    try:
+        st, other = os.fstat(out.fileno()), os.fstat(stream.fileno())
+    except (OSError, AttributeError, ValueError):
+        return False
+    return stat.S_ISREG(st.st_mode) and (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino)
 
 
 def _same_file(path: str, stream) -> bool:
@@ -400,7 +424,7 @@ def _argument_column(message: str, hands: tuple[str, ...]) -> str:
 def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, whole=None,
                header: bool = True, jobs: int = 1, spec=None, variant=None) -> None:
     """Answer every input line in order, streaming; exit 1 if any line failed."""
-    from .batch import WorkerLost, answer_json, answer_record
+    from .batch import InputChanged, WorkerLost, answer_json, answer_record
     from .output import emit
 
     state = {"bad": 0}
@@ -483,7 +507,7 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
             click.echo("interrupted", err=True)
             _end_now(EXIT_INTERRUPTED)
         raise
-    except WorkerLost as exc:  # a worker was killed: end now, one line
+    except (WorkerLost, InputChanged) as exc:  # a worker was killed, or the file rewritten: end now, one line
         click.echo(f"error: {exc.strerror}", err=True)
         _end_now(EXIT_USAGE)
     finally:

@@ -327,7 +327,7 @@ def test_workers_reading_the_file_end_quietly_on_a_closed_pipe_or_a_full_disk(tm
 def _written(dest, p):
     """A wait until the workers of process ``p`` have written to ``dest``."""
     def ready():
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 300
         while dest.stat().st_size == 0 and time.monotonic() < deadline and p.poll() is None:
             time.sleep(0.05)
     return ready
@@ -364,8 +364,9 @@ def _children(pid: int) -> list[int]:
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="finds the workers in /proc")
 @pytest.mark.parametrize("fmt,piped", [("jsonl", False), ("jsonl", True), ("csv", True)])
 def test_a_killed_worker_ends_the_batch_with_one_line(tmp_path, fmt, piped):
-    """A worker killed (out of memory, say) while the workers read a file, or take chunks from a pipe (where
-    the pool would start another and wait for ever for the lost chunk): one line, exit 2, no worker left."""
+    """A worker killed (out of memory, say) while the workers read a file, or take chunks from a pipe: no other
+    worker takes its place, so the batch ends with one line, exit 2, no worker left. The workers are stopped
+    (SIGSTOP) before one is killed, so it is killed alive, never after the batch's end."""
     src = tmp_path / "hands.txt"
     src.write_text("123m 456m 789m 234p 55s zimo\n" * 150_000)
     dest = tmp_path / "out.txt"
@@ -375,18 +376,48 @@ def test_a_killed_worker_ends_the_batch_with_one_line(tmp_path, fmt, piped):
                              stdout=o, stderr=subprocess.PIPE, env=env())
         if piped:
             feed.stdout.close()
-        # a worker is killed, most likely as it writes (holding the turn)
-        code, err = interrupted(p, _written(dest, p), stop=lambda: os.kill(_children(p.pid)[-1], signal.SIGKILL),
-                                timeout=120)  # killed between two chunks: the batch runs to its end
+
+        def kill_one():
+            workers = _wait_for(lambda: _alive(_children(p.pid)), 2)
+            for w in workers:
+                os.kill(w, signal.SIGSTOP)
+            # stopped, alive (the signal lands a moment later): it cannot end before it is killed
+            _wait_for(lambda: [w for w in workers if _state(w) in ("T", "t")], len(workers))
+            os.kill(workers[-1], signal.SIGKILL)
+            for w in workers[:-1]:
+                os.kill(w, signal.SIGCONT)
+
+        code, err = interrupted(p, _written(dest, p), stop=kill_one, timeout=300)
         if piped:
             feed.kill()
             feed.wait()
-    assert not _children(p.pid)
-    if piped and code == 0:  # the pool's worker was killed between two chunks: nothing lost, another took over
-        assert err == "" and dest.read_bytes().count(b"\n") == 150_000 + (fmt == "csv")
-        return
+    assert not _alive(_children(p.pid))
     assert code == 2, err
     assert err.startswith("error: a --jobs worker stopped before the end of the batch") and err.count("\n") == 1
+
+
+def _state(pid: int) -> str:
+    """A process's state letter (R, S, T, Z...), or "" when it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return ""
+
+
+def _alive(pids) -> list[int]:
+    return [pid for pid in pids if _state(pid) not in ("", "Z")]
+
+
+def _wait_for(find, count: int, deadline: float = 300) -> list[int]:
+    """``find()`` once it gives ``count`` processes (an event, waited on far beyond the slowest honest run)."""
+    end = time.monotonic() + deadline
+    while True:
+        found = find()
+        if len(found) >= count or time.monotonic() > end:
+            assert len(found) >= count, found
+            return found
+        time.sleep(0.02)
 
 
 def _running(pids) -> list[int]:
@@ -415,7 +446,7 @@ def test_workers_reading_the_file_stop_when_mjcli_is_killed(tmp_path):
         workers = _children(p.pid)
         p.kill()
         p.wait(timeout=30)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 300
         while _running(workers) and time.monotonic() < deadline:
             time.sleep(0.05)
     left = _running(workers)
