@@ -352,7 +352,8 @@ def output_option(fn):
     def run(*args, output_file=None, **kw):
         if output_file is None or output_file == "-":
             return fn(*args, **kw)
-        if _same_file(output_file, getattr(sys.stdin, "buffer", sys.stdin)):
+        if (_same_file(output_file, getattr(sys.stdin, "buffer", sys.stdin)) or _same_file(output_file, kw.get("ledger"))
+                or _same_path(output_file, kw.get("input_file"))):  # settle: its ledger, by --ledger or -i
             raise Fail(f"-o {output_file} is the file the hands are read from; write the answers to another file")
         try:
             out = open(output_file, "w", encoding="utf-8", errors="mjcli-escape")
@@ -379,6 +380,14 @@ def _same_file(path: str, stream) -> bool:
     except (OSError, AttributeError, ValueError):
         return False
     return stat.S_ISREG(st.st_mode) and (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino)
+
+
+def _same_path(path: str, other) -> bool:
+    """Whether ``path`` and ``other`` (a path, or None) name the same existing file."""
+    try:
+        return other not in (None, "-") and os.path.samefile(path, other)
+    except (OSError, TypeError, ValueError):
+        return False
 
 
 def _argument_column(message: str, hands: tuple[str, ...]) -> str:
@@ -722,18 +731,31 @@ def _whole(v, command: str):
               help="With --ledger: the players in seating order, the first dealer first (e.g. Ann,Bo,Cy,Di); "
                    "hands then name players and mjcli works out dealer, seats and round.")
 @header_option
+@click.option("--input", "-i", "input_file", metavar="FILE", default=None,
+              help="The ledger to settle, as --ledger FILE ('-' for standard input).")
 @output_option
 @lang_option
 def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_kong, kongs, bonus, dealt, fei,
-           ladder, stake, ledger, progress, chart, players, no_header, lang):
+           ladder, stake, ledger, progress, chart, players, no_header, lang, input_file):
     """Turn a result into payments: who pays whom and why, and the net per seat.
 
     \b
     mjcli settle --winner E --from S --value 5
     mjcli settle -v my3 --winner E --value 6 --kong S:concealed --fei E=1
-    mjcli settle --ledger examples/ledger.jsonl --chart
-    """
+    mjcli settle -i examples/ledger-players.jsonl -o answers.txt
+
+    A session's hands are a ledger, one JSON line a hand: --ledger FILE or -i FILE reads it (--chart draws
+    the running totals); -o FILE writes the answers to FILE instead of standard output."""
     header = _header(fmt, no_header)
+    if input_file is not None:
+        if ledger is not None:
+            raise Fail(f"give the ledger one way: -i {input_file} or --ledger FILE, not both")
+        try:
+            ledger = sys.stdin.buffer if input_file == "-" else open(input_file, "rb")
+        except OSError as exc:
+            raise Fail(f"{input_file}: {exc.strerror or exc}; -i names a ledger, a JSON-lines file of hands") from None
+        if input_file != "-":
+            click.get_current_context().call_on_close(ledger.close)
     ledger, table = _ledger_header(ledger)
     v = _variant(variant, rules_file, *table)
     ladder, stake = _table_setting("ladder", ladder, *table), _table_setting("stake", stake, *table)
