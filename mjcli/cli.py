@@ -229,7 +229,7 @@ def _overrides(kw) -> dict:
 def progress_option(fn):
     return click.option("--progress/--no-progress", "progress", default=None,
                         help="A progress line on standard error for a long batch from standard input "
-                             "[default: only when standard error is a terminal].")(fn)
+                             "[default: only when standard error is a terminal that standard output is not].")(fn)
 
 
 def iter_input(hands: tuple[str, ...], progress: bool | None = None, whole=None):
@@ -604,7 +604,8 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
 
     With no HAND on a terminal, type hands one a line; Ctrl-D ends. `-` (or a pipe) reads one hand per line
     from standard input until its end (Ctrl-D on a terminal); -i FILE, or a lone FILE argument with a '/' or
-    ending in .txt or .jsonl, reads a file of hands."""
+    ending in .txt or .jsonl, reads a file of hands. In the table, x is how many times a pattern counts when
+    more than once (two dragon pungs: dragon_set, x 2)."""
     header = _header(fmt, no_header)
     how: dict = {}
     v = _variant(variant, rules_file, how=how)
