@@ -139,13 +139,16 @@ def _english_left(text, lang, vid, english=""):
         text = text.replace(label, " ")
     text = text.replace(v.names.get(lang) or v.name, " ")  # the variant's name: its file's, else English
     groups = (v.extra.get("groups") or {}).values()
-    if "@descriptions" in allowed:  # the variant file's descriptions, where no source gives them translated
-        from mjcli.rulesview import short_when
+    # a description in the language as the variant's file gives it (from a rule page) is the players' text;
+    # the English one only where the allow-list says no source gives it in that language
+    untold = f"@descriptions:{vid}" in allowed
+    descs = [p.descriptions[lang] if lang in p.descriptions else p.description if untold else "" for p in v.patterns]
+    descs += [g.get("description", "") for g in groups] if untold else []
+    from mjcli.rulesview import short_when
 
-        descs = [p.description_in(lang) for p in v.patterns] + [g.get("description", "") for g in groups]
-        for desc in sorted(filter(None, descs), key=len, reverse=True) + sorted(map(short_when, filter(None, descs)),
-                                                                               key=len, reverse=True):
-            text = text.replace(desc, " ")
+    for desc in sorted(filter(None, descs), key=len, reverse=True) + sorted(map(short_when, filter(None, descs)),
+                                                                           key=len, reverse=True):
+        text = text.replace(desc, " ")
     # a pattern's name as the variant's file gives it in the language, else in English (with or without its
     # gloss in brackets); the longest first (Lesser Ping Hu before Ping Hu)
     names = {p.name_in(lang) for p in v.patterns} | {p.name.split(" (")[0] for p in v.patterns if lang not in p.names}
