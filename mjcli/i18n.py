@@ -116,7 +116,14 @@ def _templates(lang: str) -> list:
             if "{" not in msgid:
                 continue
             parts = re.split(r"\{(\w+)\}", msgid)
-            rx = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+            seen: set = set()
+            rx = ""
+            for i, p in enumerate(parts):  # a field named twice must match the same text twice
+                if i % 2 == 0:
+                    rx += re.escape(p)
+                else:
+                    rx += f"(?P={p})" if p in seen else f"(?P<{p}>.+?)"
+                    seen.add(p)
             out.append((len("".join(parts[0::2])), re.compile(rx), msgstr))
         out.sort(key=lambda t: -t[0])  # the most specific (the most fixed text) first
         out = [t[1:] for t in out]

@@ -278,5 +278,9 @@ def test_phrase_translates_a_list_item_by_item_and_a_pattern_name_by_the_variant
         robbed = ("Seven flowers: the hand also wins on no tile, by robbing the bonus tile another player draws "
                   "(3 faan, paid by that player as a shooter)")
         assert i18n.phrase(robbed).startswith("七搶一：")
+        # a field named twice matches the same text twice, else the note stays as it is
+        said = "--hand was scored for seat S but --winner is E; write seat={} in the hand to count the winner's own flowers"
+        assert i18n.phrase(said.format("E")) == "--hand 按 S 位計番，但 --winner 是 E；手牌寫 seat=E 才計贏家的正花"
+        assert i18n.phrase(said.format("W")) == said.format("W")
     finally:
         i18n.use("en")
