@@ -284,3 +284,16 @@ def test_phrase_translates_a_list_item_by_item_and_a_pattern_name_by_the_variant
         assert i18n.phrase(said.format("W")) == said.format("W")
     finally:
         i18n.use("en")
+
+
+@pytest.mark.parametrize("lang", ["th", "ta"])
+@pytest.mark.parametrize("cols", [32, 40])
+def test_the_rarer_screens_wrap_thai_and_tamil_at_cluster_boundaries(runner, lang, cols):
+    """No line of a narrow screen starts with a combining vowel sign or tone mark cut from its letter."""
+    import unicodedata
+
+    for _, args in RARE_SCREENS:
+        out = runner.invoke(cli, [args[0], "--lang", lang, *args[1:]], env={"COLUMNS": str(cols)}).output
+        for line in out.splitlines():
+            text = line.lstrip(" ")
+            assert not (text and unicodedata.category(text[0]).startswith("M")), (args, line)
