@@ -297,3 +297,18 @@ def test_the_rarer_screens_wrap_thai_and_tamil_at_cluster_boundaries(runner, lan
         for line in out.splitlines():
             text = line.lstrip(" ")
             assert not (text and unicodedata.category(text[0]).startswith("M")), (args, line)
+
+
+def test_the_drowned_fei_hint_names_tiles_as_the_table_does(runner):
+    # the waits E and 1p... are written as the table writes them (E, not the code 1z), in every language
+    out = runner.invoke(cli, ["wait", "-v", "my3", "123p 456p 789p EE 11p | J"]).output
+    assert "minimum 5: E (5 on a discard, 5 self-drawn);" in out and "1z" not in out
+    out = runner.invoke(cli, ["wait", "-v", "my3", "--lang", "zh", "123p 456p 789p EE 11p | J"]).output
+    assert "夠起糊 5：E (食出銃 5，自摸 5)；" in out
+    i18n.use("zh")
+    try:  # a hand that can win one way only: one way in the note
+        note = ("drown a Fei: with one more drowned Fei (1 fan) these waits reach the minimum 5: E (5 self-drawn), "
+                "1p (5 self-drawn); drown the next Fei you draw instead of keeping it")
+        assert "E (自摸 5), 1p (自摸 5)" in i18n.phrase(note)
+    finally:
+        i18n.use("en")
