@@ -230,7 +230,7 @@ def _overrides(kw) -> dict:
 def progress_option(fn):
     return click.option("--progress/--no-progress", "progress", default=None,
                         help="A progress line on standard error for a long batch from standard input "
-                             "[default: only when standard error is a terminal].")(fn)
+                             "[default: only when standard error is a terminal that standard output is not].")(fn)
 
 
 def iter_input(hands: tuple[str, ...], progress: bool | None = None, whole=None):
@@ -360,12 +360,22 @@ def output_option(fn):
             not hands or hands == ("-",)) else []
         if kw.get("ledger") is not None:
             sources.append(("the ledger is read from", kw["ledger"]))
+        ledger_path = kw.get("input_file")  # settle -i FILE: the ledger by its path ('-': standard input)
+        if ledger_path == "-":
+            sources.append(("the ledger is read from", getattr(sys.stdin, "buffer", sys.stdin)))
         to_stdout = output_file is None or output_file == "-"
         for what, stream in sources:  # as cat does: an output that is the input would grow without end
             if to_stdout and _same_stream(sys.stdout, stream):
                 raise Fail(f"standard output is the file {what}; write to another file (input file is output file)")
             if not to_stdout and _same_file(output_file, stream):
                 raise Fail(f"-o {output_file} is the file {what}; write to another file (input file is output file)")
+        if ledger_path not in (None, "-"):
+            if to_stdout and _same_file(ledger_path, sys.stdout):
+                raise Fail("standard output is the file the ledger is read from; write to another file "
+                           "(input file is output file)")
+            if not to_stdout and _same_path(output_file, ledger_path):
+                raise Fail(f"-o {output_file} is the file the ledger is read from; write to another file "
+                           "(input file is output file)")
         if to_stdout:
             return fn(*args, **kw)
         try:
@@ -404,6 +414,14 @@ def _same_file(path: str, stream) -> bool:
     except (OSError, AttributeError, ValueError):
         return False
     return stat.S_ISREG(st.st_mode) and (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino)
+
+
+def _same_path(path: str, other) -> bool:
+    """Whether ``path`` and ``other`` (a path, or None) name the same existing file."""
+    try:
+        return other not in (None, "-") and os.path.samefile(path, other)
+    except (OSError, TypeError, ValueError):
+        return False
 
 
 def _argument_column(message: str, hands: tuple[str, ...]) -> str:
@@ -620,7 +638,8 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
 
     With no HAND on a terminal, type hands one a line; Ctrl-D ends. `-` (or a pipe) reads one hand per line
     from standard input until its end (Ctrl-D on a terminal); -i FILE, or a lone FILE argument with a '/' or
-    ending in .txt or .jsonl, reads a file of hands."""
+    ending in .txt or .jsonl, reads a file of hands. In the table, x is how many times a pattern counts when
+    more than once (two dragon pungs: dragon_set, x 2)."""
     header = _header(fmt, no_header)
     how: dict = {}
     v = _variant(variant, rules_file, how=how)
@@ -747,18 +766,31 @@ def _whole(v, command: str):
               help="With --ledger: the players in seating order, the first dealer first (e.g. Ann,Bo,Cy,Di); "
                    "hands then name players and mjcli works out dealer, seats and round.")
 @header_option
+@click.option("--input", "-i", "input_file", metavar="FILE", default=None,
+              help="The ledger to settle, as --ledger FILE ('-' for standard input).")
 @output_option
 @lang_option
 def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_kong, kongs, bonus, dealt, fei,
-           ladder, stake, ledger, progress, chart, players, no_header, lang):
+           ladder, stake, ledger, progress, chart, players, no_header, lang, input_file):
     """Turn a result into payments: who pays whom and why, and the net per seat.
 
     \b
     mjcli settle --winner E --from S --value 5
     mjcli settle -v my3 --winner E --value 6 --kong S:concealed --fei E=1
-    mjcli settle --ledger examples/ledger.jsonl --chart
-    """
+    mjcli settle -i examples/ledger-players.jsonl -o answers.txt
+
+    A session's hands are a ledger, one JSON line a hand: --ledger FILE or -i FILE reads it (--chart draws
+    the running totals); -o FILE writes the answers to FILE instead of standard output."""
     header = _header(fmt, no_header)
+    if input_file is not None:
+        if ledger is not None:
+            raise Fail(f"give the ledger one way: -i {input_file} or --ledger FILE, not both")
+        try:
+            ledger = sys.stdin.buffer if input_file == "-" else open(input_file, "rb")
+        except OSError as exc:
+            raise Fail(f"{input_file}: {exc.strerror or exc}; -i names a ledger, a JSON-lines file of hands") from None
+        if input_file != "-":
+            click.get_current_context().call_on_close(ledger.close)
     ledger, table = _ledger_header(ledger)
     v = _variant(variant, rules_file, *table)
     ladder, stake = _table_setting("ladder", ladder, *table), _table_setting("stake", stake, *table)

@@ -85,8 +85,28 @@ def phrase(text: str) -> str:
     for rx, msgstr in _templates(lang):
         m = rx.fullmatch(text)
         if m:
-            return msgstr.format(**{k: cat.get(v, v) for k, v in m.groupdict().items()})
+            return msgstr.format(**{k: _field(v) for k, v in m.groupdict().items()})
     return text
+
+
+def _field(value: str) -> str:
+    """A template field's text in the current language: the catalog's whole text, a pattern's name as the
+    variant gives it, else each item of a list (``a (x, y), b (x, y)``: commas outside brackets) as
+    :func:`phrase` makes it, else the text as it is."""
+    lang, cat = _state["lang"], catalog(_state["lang"])
+    if value in cat:
+        return cat[value]
+    for p in getattr(_state["variant"], "patterns", ()):  # a pattern's English name: the variant's own
+        if p.name == value:
+            return p.name_in(lang)
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(value):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == "," and depth == 0 and value[i + 1: i + 2] == " ":
+            parts.append(value[start:i])
+            start = i + 2
+    parts.append(value[start:])
+    return ", ".join(phrase(x) for x in parts)
 
 
 def _templates(lang: str) -> list:
@@ -96,7 +116,14 @@ def _templates(lang: str) -> list:
             if "{" not in msgid:
                 continue
             parts = re.split(r"\{(\w+)\}", msgid)
-            rx = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+            seen: set = set()
+            rx = ""
+            for i, p in enumerate(parts):  # a field named twice must match the same text twice
+                if i % 2 == 0:
+                    rx += re.escape(p)
+                else:
+                    rx += f"(?P={p})" if p in seen else f"(?P<{p}>.+?)"
+                    seen.add(p)
             out.append((len("".join(parts[0::2])), re.compile(rx), msgstr))
         out.sort(key=lambda t: -t[0])  # the most specific (the most fixed text) first
         out = [t[1:] for t in out]

@@ -656,48 +656,60 @@ def players_table(rec: dict, width: int | None = None) -> str:
 
     simple_table = _tabler(width)
 
-    lines = [f"hand {rec['hand_no']}" + (f": {rec['label']}" if rec.get("label") else "")]
+    from .i18n import phrase as _p
+    from .i18n import tr as _t
+    from .sheet import text_width
+
+    lines = [_t("hand {n}", n=rec["hand_no"]) + (f": {rec['label']}" if rec.get("label") else "")]
     if rec["winner"] is None:
-        what = "drawn hand"
+        what = _t("drawn hand")
     elif rec["from"] is None:
-        what = f"{rec['winner']} wins, self-drawn"
+        what = _t("{winner} wins, self-drawn", winner=rec["winner"])
     else:
-        what = f"{rec['winner']} wins on {rec['from']}'s discard"
-    lines.append(f"round {rec['round']}, {rec['dealer']} deals: {what}")
+        what = _t("{winner} wins on {shooter}'s discard", winner=rec["winner"], shooter=rec["from"])
+    lines.append(_t("round {round}, {dealer} deals: {what}", round=rec["round"], dealer=rec["dealer"], what=what))
     if rec.get("value") is not None:
         from .output import value_text
 
-        lines.append(f"value: {value_text(rec)}   base: {rec['base']}")
+        lines.append(_t("value: {value}   base: {base}", value=value_text(rec), base=rec["base"]))
     from .money import text as money_text
 
-    rows = [[p["from"], p["to"], money_text(p["amount"]), p["reason"]] for p in rec["payments"]]
-    narrow = [[f"{p['from']} pays {p['to']} {money_text(p['amount'])}", p["reason"]] for p in rec["payments"]]
-    lines.append(simple_table(rows, ["from", "to", "amount", "reason"], numparse=False,
+    rows = [[p["from"], p["to"], money_text(p["amount"]), _p(p["reason"])] for p in rec["payments"]]
+    narrow = [[_t("{payer} pays {payee} {amount}", payer=p["from"], payee=p["to"], amount=money_text(p["amount"])),
+               _p(p["reason"])] for p in rec["payments"]]
+    lines.append(simple_table(rows, [_t("from"), _t("to"), _t("amount"), _t("reason")], numparse=False,
                               colalign=("left", "left", "right", "left"), narrow=["", ""], narrow_rows=narrow)
-                 if rows else "no payments")  # every digit, as settle prints
+                 if rows else _t("no payments"))  # every digit, as settle prints
     names = list(rec["seats"])
     grid = [["", *names], None,
-            ["seat", *rec["seats"].values()],
-            ["net", *(_signed(rec["net"][p]) for p in names)],
-            ["running", *(_signed(rec["running"][p]) for p in names)]]
-    widths = [max([4] + [len(row[i]) for row in grid if row]) for i in range(len(names) + 1)]
+            [_t("seat"), *rec["seats"].values()],
+            [_t("net"), *(_signed(rec["net"][p]) for p in names)],
+            [_t("running"), *(_signed(rec["running"][p]) for p in names)]]
+    widths = [max([4] + [text_width(row[i]) for row in grid if row]) for i in range(len(names) + 1)]
+
+    def pad(c, w, right=False):  # padded by terminal columns (a translated label may be wide)
+        fill = " " * (w - text_width(c))
+        return fill + c if right else c + fill
+
     grid_lines = []
     for row in grid:  # a column per player, its name at the head, figures to the right
         cells = ["-" * w for w in widths] if row is None else row
-        grid_lines.append("  ".join([cells[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(cells[1:], widths[1:])]))
-    if width is not None and any(len(x) > width for x in grid_lines):  # a narrow screen: a line a player
-        grid_lines = [f"{p} ({rec['seats'][p]}): net {_signed(rec['net'][p])}  running {_signed(rec['running'][p])}"
-                      for p in names]
+        grid_lines.append("  ".join([pad(cells[0], widths[0])]
+                                    + [pad(c, w, True) for c, w in zip(cells[1:], widths[1:])]))
+    if width is not None and any(text_width(x) > width for x in grid_lines):  # a narrow screen: a line a player
+        grid_lines = [_t("{player} ({seat}): net {net}  running {running}", player=p, seat=rec["seats"][p],
+                         net=_signed(rec["net"][p]), running=_signed(rec["running"][p])) for p in names]
     lines.extend(grid_lines)
     for note in rec.get("notes", ()):
-        lines.append(f"note: {note}")
+        lines.append(_t("note: ") + _p(note))
     nxt, deal = rec["next_dealer"], rec["deal"]
     if deal == "keeps":
-        lines.append(f"deal: {nxt} deals again")
+        lines.append(_t("deal: {name} deals again", name=nxt))
     elif deal == "moves":
-        lines.append(f"deal: moves to {nxt}, " + ("the winner" if rec["winner"] is not None else "who drew last"))
+        lines.append(_t("deal: moves to {name}, the winner", name=nxt) if rec["winner"] is not None
+                     else _t("deal: moves to {name}, who drew last", name=nxt))
     else:
-        lines.append(f"deal: passes to {nxt}")
+        lines.append(_t("deal: passes to {name}", name=nxt))
     return _fitted(lines, width)
 
 

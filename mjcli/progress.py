@@ -1,11 +1,15 @@
 """A progress line on standard error for long batches (``--progress`` / ``--no-progress``).
 
-By default it shows only when standard error is a terminal and the batch is
-long: after two seconds, or after 10,000 lines, whichever comes first. It
+By default it shows only when standard error is a terminal (not standard
+output's) and the batch is long: after two seconds, or after 10,000 lines,
+whichever comes first. It
 says how many lines are done and how fast; when the input is a regular file
 it also says how far through the file it is and about how long is left. It
 is redrawn at most five times a second, on one line that is cleared at the
-end, and it never writes to standard output.
+end, and it never writes to standard output. When standard output is the
+same terminal, the answers scrolling by are the progress: the line is not
+drawn unless ``--progress`` asks for it, and then it is cleared before each
+answer is written, so no answer lands on it.
 
 The cost is one counter per line and a clock read every 512 lines.
 """
@@ -25,14 +29,26 @@ REDRAW = 0.2  # seconds between redraws
 
 
 def wanted(flag: bool | None, err: TextIO | None = None) -> bool:
-    """``--progress`` forces it, ``--no-progress`` stops it; by default only on a terminal."""
+    """``--progress`` forces it, ``--no-progress`` stops it; by default only on a terminal that is not
+    standard output's too."""
     if flag is not None:
         return flag
     err = err if err is not None else sys.stderr
     try:
-        return bool(err.isatty())
+        return bool(err.isatty()) and not same_terminal(sys.stdout, err)
     except (AttributeError, ValueError, OSError):
         return False
+
+
+def same_terminal(out, err) -> bool:
+    """Whether ``out`` and ``err`` write to one terminal (an answer would land on the progress line)."""
+    try:
+        if not (out.isatty() and err.isatty()):
+            return False
+        a, b = os.fstat(out.fileno()), os.fstat(err.fileno())
+    except (AttributeError, ValueError, OSError):
+        return False
+    return a.st_rdev == b.st_rdev and (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
 def _file_size(stream) -> int | None:
@@ -74,6 +90,7 @@ class Progress:
         self.shown = False
         self.last_draw = 0.0
         self.width = 0
+        self.shared = same_terminal(sys.stdout, self.err)  # the answers go to this terminal too
 
     def text(self, done: int, now: float) -> str:
         elapsed = max(now - self.start, 1e-9)
@@ -107,11 +124,14 @@ class Progress:
                 self.err.flush()
             except (OSError, ValueError):
                 pass
+            self.width = 0
 
     def wrap(self, items) -> Iterator:
         done = 0
         try:
             for item in items:
+                if self.shared and self.width:  # the answer to this item is written on a clean line
+                    self.clear()
                 yield item
                 done += 1
                 if done % EVERY:

@@ -225,10 +225,10 @@ def _payment_blocks(v) -> list[tuple]:
         out.append(("lines", [f"{k}: {val}" for k, val in v.instant.items()]))
     if v.liability:
         out.append(("h", _t("Liability (bao):")))
-        out.append(("list", list(v.liability)))
+        out.append(("list", [_p(x) for x in v.liability]))
     if v.notes:
         out.append(("h", _t("Notes:")))
-        out.append(("list", list(v.notes)))
+        out.append(("list", [_p(x) for x in v.notes]))
     return out
 
 

@@ -1,6 +1,6 @@
 """What the help and the docs say is what mjcli does (issue 27's drift): the variable named in its error, a
-ledger key's did-you-mean, every schema kind in `schema -h`, where the payment presets are, and the one
-place colour is written."""
+ledger key's did-you-mean, every schema kind in `schema -h`, where the payment presets are, the one
+place colour is written, the column `x` explained, and no answer written onto a progress line."""
 
 from __future__ import annotations
 
@@ -109,3 +109,71 @@ def test_only_the_chart_writes_colour():
     found = [p.name for p in (ROOT / "mjcli").rglob("*.py") if re.search(r"\\x1b\[|\\033\[", p.read_text("utf-8"))
              and p.name != "safetext.py"]
     assert found == ["chart.py"]
+
+
+def test_the_x_column_is_explained_and_counts_what_it_says():
+    """The score table's header `x` was unexplained: `score -h` and the hk guide say what it is, and it is so."""
+    text = " ".join(invoke("score", "-h").stdout.split())
+    assert "x is how many times a pattern counts when more than once (two dragon pungs: dragon_set, x 2)" in text
+    guide = " ".join((ROOT / "docs" / "hk.md").read_text(encoding="utf-8").split())
+    assert "The column `x` is how many times a pattern counts, when more than once" in guide
+    lines = invoke("score", "234p 567p 99p [CCC] [FFF] @9p").stdout.splitlines()
+    head = next(x for x in lines if x.startswith("pattern "))
+    assert head.split()[:3] == ["pattern", "id", "x"]
+    row = next(x for x in lines if " dragon_set " in x)
+    assert row.split()[-2:] == ["2", "2"]  # x 2, 2 faan
+    assert all(x.split()[-2] != "1" for x in lines if " no_flowers " in x)  # once: blank
+
+
+def _both_on_a_terminal(args, stdin_path) -> bytes:
+    """What mjcli writes when standard output and standard error are one pseudo-terminal, to its end."""
+    import pty
+
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k not in ("MJCLI_VARIANT", "MJCLI_CONFIG")}
+    with open(stdin_path, "rb") as stdin:
+        p = subprocess.Popen([sys.executable, "-m", "mjcli", *args], stdin=stdin, stdout=slave, stderr=slave,
+                             env={**env, "MJCLI_CONFIG": ""}, cwd=ROOT)
+    os.close(slave)
+    out = b""
+    end = time.monotonic() + 300
+    while time.monotonic() < end:
+        ready, _, _ = select.select([master], [], [], 1.0)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the terminal's other end closed: all read
+                break
+            if not chunk:
+                break
+            out += chunk
+        elif p.poll() is not None:
+            break
+    os.close(master)
+    assert p.wait(timeout=300) in (0, 1)
+    return out
+
+
+def _as_seen(line: str) -> str:
+    """A terminal line as it shows: each carriage return starts writing over it from the left."""
+    seen = ""
+    for part in line.split("\r"):
+        seen = part + seen[len(part):]
+    return seen.rstrip()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal needs a POSIX system")
+def test_no_answer_lands_on_a_progress_line_on_the_same_terminal(tmp_path):
+    """The progress line and the answers on one terminal: by default no progress line (the answers scrolling
+    by are the progress); forced with --progress, it is cleared before each answer, so every answer shows whole."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text("123m 456m 789m 234p 55s zimo\n" * 3000, encoding="utf-8")
+    plain = _both_on_a_terminal(["score", "-f", "jsonl"], hands).decode("utf-8")
+    assert "hands/s" not in plain
+    forced = _both_on_a_terminal(["score", "-f", "jsonl", "--progress"], hands).decode("utf-8")
+    assert "hands" in forced and "/s" in forced  # it was drawn
+    seen = [_as_seen(x) for x in forced.replace("\r\n", "\n").split("\n")]
+    answers = [x for x in seen if x]
+    assert len(answers) == 3000
+    assert all(x.startswith('{"schema": "mjcli/score/1"') and x.endswith("}") for x in answers), \
+        next(x for x in answers if not x.startswith("{"))

@@ -82,6 +82,38 @@ def test_output_never_replaces_the_input(tmp_path):
     assert hands.read_bytes() == HK.read_bytes()
 
 
+LEDGER = ROOT / "examples" / "ledger-players.jsonl"
+
+
+def test_settle_reads_a_ledger_with_i_as_with_ledger(tmp_path):
+    """settle's input is a ledger: -i FILE (or -i - for standard input) is --ledger FILE; -o FILE writes."""
+    want = invoke("settle", "--ledger", str(LEDGER))
+    assert want.exit_code == 0 and "deal: " in want.stdout
+    for args in (["-i", str(LEDGER)], ["--input", str(LEDGER)]):
+        got = invoke("settle", *args)
+        assert (got.exit_code, got.stdout, got.stderr) == (want.exit_code, want.stdout, want.stderr), args
+    got = invoke("settle", "-i", "-", input=LEDGER.read_bytes())
+    assert (got.exit_code, got.stdout) == (0, want.stdout)
+    out = tmp_path / "totals.txt"
+    r = invoke("settle", "-i", str(LEDGER), "-o", str(out))
+    assert r.exit_code == 0 and r.stdout == "" and out.read_text(encoding="utf-8") == want.stdout
+    r = invoke("settle", "-i", str(LEDGER), "-f", "jsonl", "-o", str(out))
+    assert [json.loads(x)["hand_no"] for x in out.read_text(encoding="utf-8").splitlines()] == list(range(1, 9))
+
+
+def test_settle_input_errors_and_the_ledger_never_replaced(tmp_path):
+    r = invoke("settle", "-i", str(LEDGER), "--ledger", str(LEDGER))
+    assert r.exit_code == 2 and "not both" in r.stderr
+    r = invoke("settle", "-i", "nothere.jsonl")
+    assert r.exit_code == 2 and r.stderr.startswith("error: nothere.jsonl: ") and "-i names a ledger" in r.stderr
+    ledger = tmp_path / "session.jsonl"
+    ledger.write_bytes(LEDGER.read_bytes())
+    for args in (["--ledger", str(ledger)], ["-i", str(ledger)]):  # -o on the ledger would have emptied it
+        r = invoke("settle", *args, "-o", str(ledger))
+        assert r.exit_code == 2 and "is the file the ledger is read from" in r.stderr, args
+    assert ledger.read_bytes() == LEDGER.read_bytes()
+
+
 def test_output_that_cannot_be_written(tmp_path):
     r = invoke("score", "123m 456m 789m 234p 55s zimo", "-o", str(tmp_path / "no" / "such" / "dir.txt"))
     assert r.exit_code == 2 and "-o names a file to write" in r.stderr and "Traceback" not in r.stderr

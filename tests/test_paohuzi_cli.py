@@ -223,7 +223,8 @@ def test_rules_table(run, monkeypatch):
 @pytest.mark.parametrize("lang,word", [("th", "ฮูซี"), ("zh", "胡息"), ("en", "huxi")])
 def test_rules_lang(run, lang, word):
     r = run("rules", "paohuzi", "--lang", lang)
-    assert r.stdout.split("\n")[0].split(": unit ")[1].startswith(word)
+    # the title: "unit huxi (...)" with the word for unit and the unit's name in that language
+    assert r.stdout.split("\n")[0].split("(paohuzi): ")[1].split()[1] == word
 
 
 def test_rules_json(run):

@@ -86,7 +86,7 @@ def drown_fei_hints(hand, variant, res) -> None:
 
     from ...context import DISCARD_WORDS, SELF_DRAWN_WORDS
     from ...scoring import score
-    from ...tiles import BONUS_ORDER, tile_from_code
+    from ...tiles import BONUS_ORDER, format_tiles, tile_from_code
 
     ways = []  # (way, self-drawn?, how the note says it), as the context allows
     if not hand.flags & set(SELF_DRAWN_WORDS):
@@ -108,7 +108,7 @@ def drown_fei_hints(hand, variant, res) -> None:
             if r.meets_minimum:
                 w["drown_fei_reaches_minimum"] = True
         if w["drown_fei_reaches_minimum"]:
-            lifted.append(f"{w['tile']} ({', '.join(after)})")
+            lifted.append(f"{format_tiles([t])} ({', '.join(after)})")  # as the table writes it: E, not 1z
     if lifted:
         res.notes.append(
             f"drown a Fei: with one more drowned Fei (1 {variant.unit}) these waits reach the minimum "

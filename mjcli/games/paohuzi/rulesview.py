@@ -139,39 +139,45 @@ def rules_table(variant, lang: str = "en", fmt: str = "table", *, width: int = 8
 
 
 def _doc(variant, rec: dict, lang: str, long: bool) -> list[tuple]:
+    """The sheet's blocks; its words in the language of ``--lang`` (:mod:`mjcli.i18n`; the record stays English)."""
+    from ...i18n import phrase as _p
+    from ...i18n import tr as _t
+
     cfg = config(variant)
     others = _other_langs(lang)
     zh = variant.names.get("zh", "")
     title = rec["name"] + (f" {zh}" if zh and zh != rec["name"] else "")
     unit_names = ", ".join(term(variant, "huxi", x) for x in others)
-    doc: list[tuple] = [("title", f"{title} ({variant.id}): unit {term(variant, 'huxi', lang)} ({unit_names}), "
-                                  f"a win needs {cfg.minimum}; {len(variant.seats)} players "
-                                  f"({' '.join(variant.seats)})")]
-    doc.append(("h", "Huxi per group (small x / big d; a mixed triple counts as the size two of its cards have):"))
+    doc: list[tuple] = [("title", f"{title} ({variant.id}): " + _t(
+        "unit {unit} ({others}), a win needs {minimum}; {n} players ({seats})", unit=term(variant, "huxi", lang),
+        others=unit_names, minimum=cfg.minimum, n=len(variant.seats), seats=" ".join(variant.seats)))]
+    doc.append(("h", _t("Huxi per group (small x / big d; a mixed triple counts as the size two of its cards have):")))
     rows = []
     for g in rec["groups"]:
         names_ = [g["names"].get(x, "") for x in others] if long else []
         rows.append([g["kind"], g["name"], *names_, str(g["small"]), str(g["big"]), g["description"]])
-    heads = ["kind", "name", *(others if long else []), "small", "big", "what"]
+    heads = [_t("kind"), _t("name"), *(others if long else []), _t("small"), _t("big"), _t("what")]
     n = len(heads)
     doc.append(("table", heads, rows, {"right": (n - 3, n - 2), "least": [None, 6] + [6] * (n - 5) + [None, None, 20]}))
     tun_names = ", ".join(term(variant, "tun", x) for x in others)
-    doc.append(("h", f"Tun ({tun_names}): {rec['tun']['formula']}"))
+    tun, huxi = _p("tun"), _p(variant.unit)
+    formula = f"{tun} = {cfg.tun_first} + ({huxi} - {cfg.minimum}) // {cfg.tun_step}"
+    doc.append(("h", _t("Tun ({names}): {formula}", names=tun_names, formula=formula)))
     lad = [[f"{r['from']}-{r['to']}", str(r["tun"])] for r in rec["tun"]["ladder"]]
-    doc.append(("table", [variant.unit, "tun"], lad, {"right": (1,)}))
-    doc.append(("p", f"(and one tun more for every {cfg.tun_step} {variant.unit} more)"))
-    doc.append(("h", "Win conditions:"))
-    doc.append(("list", rec["win_conditions"]))
-    doc.append(("h", "The winning card forms, by who revealed it:"))
-    wrows = [[r["holds"], r["self"], r["other"]] for r in rec["winning_card"]]
-    doc.append(("table", ["the hand holds", "revealed by the player (self)", "revealed by another"], wrows,
-                {"least": [12, 14, 14]}))
+    doc.append(("table", [huxi, tun], lad, {"right": (1,)}))
+    doc.append(("p", _t("(and one tun more for every {n} {unit} more)", n=cfg.tun_step, unit=huxi)))
+    doc.append(("h", _t("Win conditions:")))
+    doc.append(("list", [_p(x) for x in rec["win_conditions"]]))
+    doc.append(("h", _t("The winning card forms, by who revealed it:")))
+    wrows = [[_p(r["holds"]), _p(r["self"]), _p(r["other"])] for r in rec["winning_card"]]
+    doc.append(("table", [_t("the hand holds"), _t("revealed by the player (self)"), _t("revealed by another")],
+                wrows, {"least": [12, 14, 14]}))
     heav = ", ".join(term(variant, "heavenly", x) for x in others)
     doc.append(("p", f"({term(variant, 'heavenly', lang)}: {heav})"))
-    doc.append(("p", "Payment: " + rec["payment_text"] + "."))
+    doc.append(("p", _t("Payment: ") + _p(rec["payment_text"]) + "."))
     if variant.notes:
-        doc.append(("h", "Notes:"))
-        doc.append(("list", list(variant.notes)))
+        doc.append(("h", _t("Notes:")))
+        doc.append(("list", [_p(x) for x in variant.notes]))
     return doc
 
 
