@@ -373,7 +373,23 @@ def _file_span(raw, fmt: str, methods) -> tuple[int, int, int, int] | None:
         return None
     if info.st_size - start <= 2 * FILE_CHUNK:  # a small batch: the lines are handed out, or answered here
         return None
+    if _bare_cr(fd, start, info.st_size):  # CR line ends: the lines are read here and handed out
+        return None
     return fd, start, info.st_size, out_fd, _stamp(info)
+
+
+def _bare_cr(fd: int, at: int, size: int) -> bool:
+    """Whether the file has a CR that no LF follows before its last byte: a line end (see
+    :func:`mjcli.lines.raw_lines`) that the workers' reading of stretches, by LF, does not split on."""
+    cr_last = False
+    for block in _blocks(fd, at, size, 1 << 20):
+        if cr_last and block[:1] != b"\n":
+            return True
+        cr = block.count(b"\r")
+        if cr and cr - block.count(b"\r\n") - (block[-1:] == b"\r") > 0:
+            return True
+        cr_last = block[-1:] == b"\r"
+    return False
 
 
 def _stamp(info) -> tuple:

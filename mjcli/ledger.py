@@ -223,21 +223,23 @@ def read_header(stream: BinaryIO, name: str) -> tuple[dict | None, BinaryIO, str
 
     taken: list[bytes] = []
     header, n = None, 0
-    while True:
+    text = ""
+    while not text:
         raw = stream.readline(MAX_HEADER)
         if not raw:
             break
         taken.append(raw)
-        n += 1
-        text = raw.decode("utf-8", "replace").lstrip("\ufeff").strip()
-        if not text or text.startswith("#"):
-            continue
-        if text.startswith("{") and f'"{HEADER_KEY}"' in text:
-            try:
-                header = json.loads(text, parse_float=Decimal)
-            except json.JSONDecodeError:
-                header = None
-        break
+        for part in raw.splitlines() if b"\r" in raw else (raw,):  # CR and CRLF end a line too
+            n += 1
+            text = part.decode("utf-8", "replace").lstrip("\ufeff").strip()
+            if text and not text.startswith("#"):
+                break
+            text = ""
+    if text.startswith("{") and f'"{HEADER_KEY}"' in text:
+        try:
+            header = json.loads(text, parse_float=Decimal)
+        except json.JSONDecodeError:
+            header = None
     where = f"{name}: line {n}"
     if isinstance(header, dict) and HEADER_KEY in header:
         table = header[HEADER_KEY]
