@@ -10,6 +10,8 @@ aside; in a script written without spaces (Chinese, Thai) a word is found inside
 >>> v = load_builtin("hk")
 >>> find(v, "Siu Sam Yuen"), find(v, "PING_WU"), find(v, "sìu sam yüen")
 (['small_dragons'], ['ping_wu'], ['small_dragons'])
+>>> find(load_builtin("sg"), "门风") == find(load_builtin("sg"), "門風")
+True
 >>> find(v, "dragons")
 ['small_dragons', 'big_dragons', 'dragon_set']
 >>> nearest(v, "dargons")
@@ -22,6 +24,12 @@ import re
 import unicodedata
 
 _SPLIT = re.compile(r"[\s()\[\]{},.;:/&'\"!?_\-]+")
+# the Simplified characters of mahjong's words, each as its Traditional one: the tables' Chinese names are
+# Traditional (as the hk table writes them), and a player may type either script
+_HANT = str.maketrans(
+    "将门风动绿开杠抢捞莲宝灯罗汉过顺绞东发万条龙对听庄连数单双边钓无岭国张带断齐独暗杂缺门碰砰尽头红车马炮",
+    "將門風動綠開槓搶撈蓮寶燈羅漢過順絞東發萬條龍對聽莊連數單雙邊釣無嶺國張帶斷齊獨暗雜缺門碰砰盡頭紅車馬炮",
+)
 
 
 def _latin(ch: str) -> bool:
@@ -29,7 +37,8 @@ def _latin(ch: str) -> bool:
 
 
 def fold(text: str) -> str:
-    """``text`` lower case, accents off Latin letters, ``_`` ``-`` and brackets as spaces, spaces single.
+    """``text`` lower case, accents off Latin letters, Simplified Chinese as Traditional, ``_`` ``-`` and
+    brackets as spaces, spaces single.
 
     >>> fold("Siu Sam Yüen (small three dragons)"), fold("PING_WU"), fold("டிராகன் தொகுதி")
     ('siu sam yuen small three dragons', 'ping wu', 'டிராகன் தொகுதி')
@@ -40,6 +49,8 @@ def fold(text: str) -> str:
             continue  # an accent on a Latin letter
         out.append(ch)
     text = unicodedata.normalize("NFC", "".join(out)).lower()
+    if not text.isascii():
+        text = text.translate(_HANT)  # Simplified Chinese read as Traditional
     return " ".join(w for w in _SPLIT.split(text) if w)
 
 

@@ -74,3 +74,22 @@ def test_fold_is_for_latin_accents_only():
 def test_a_variant_id_among_the_words_is_still_one_variant_at_a_time():
     r = CliRunner().invoke(cli, ["rules", "hk", "sg"], env={"MJCLI_VARIANT": None})
     assert r.exit_code == 2 and "one VARIANT at a time" in r.stderr
+
+
+def test_chinese_names_are_traditional_and_found_in_either_script():
+    # the zh screens are Traditional (zh-Hant): every table's Chinese names are written so, and a player who
+    # types the Simplified form (门风, 杠上开花) finds the same pattern
+    from mjcli.lookup import _HANT
+    from mjcli.variant import builtin_ids, load_builtin
+
+    for vid in builtin_ids():
+        v = load_builtin(vid)
+        for p in v.patterns:
+            zh = p.names.get("zh")
+            if zh:
+                assert zh.translate(_HANT) == zh, (vid, p.id, zh)
+    sg = load_builtin("sg")
+    from mjcli.lookup import find
+
+    assert find(sg, "门风") == find(sg, "門風") != []
+    assert find(sg, "杠上开花") == find(sg, "槓上開花") != []
