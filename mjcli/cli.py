@@ -14,6 +14,7 @@ import click
 
 from .errors import EXIT_BAD_HAND, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, MjError
 from .i18n import LANGS
+from .words import FLAG_WORDS
 from . import __version__
 from .safetext import ascii_lower as _ascii_lower
 from .safetext import ascii_upper as _ascii_upper
@@ -137,16 +138,37 @@ def _header(fmt: str, no_header: bool) -> bool:
     return not no_header
 
 
+class _DeclaredHelp(click.Option):
+    """An option whose help is what the game rooms declare, read when the help is shown (``declared()``): the
+    rooms are loaded only then, not for every command."""
+
+    def __init__(self, *args, declared=None, **kw):
+        self._declared = declared
+        super().__init__(*args, **kw)
+
+    @property
+    def help(self):
+        return self._declared() if self._declared is not None else self._help
+
+    @help.setter
+    def help(self, value):
+        self._help = value
+
+
+def _registry():
+    from . import registry
+
+    return registry
+
+
 def glyphs_option(fn):
     return click.option("--glyphs", is_flag=True, help="Show tiles as Unicode mahjong tiles in table output.")(fn)
 
 
-FLAG_OPTIONS = ("last-tile", "last-discard", "kong-replacement", "bonus-replacement", "rob-kong",
-                "kong-on-kong", "heavenly", "earthly")
 
 
 def context_options(fn):
-    for flag in reversed(FLAG_OPTIONS):
+    for flag in reversed(FLAG_WORDS):
         fn = click.option(f"--{flag}", "flag_" + flag.replace("-", "_"), is_flag=True,
                           help=f"Context word {flag!r}.")(fn)
     fn = click.option("--self-drawn", "self_drawn", is_flag=True, help="Won on a self-drawn tile (zimo).")(fn)
@@ -216,7 +238,7 @@ class _Decimal(click.ParamType):
 
 
 def _overrides(kw) -> dict:
-    flags = [f for f in FLAG_OPTIONS if kw.pop("flag_" + f.replace("-", "_"), False)]
+    flags = [f for f in FLAG_WORDS if kw.pop("flag_" + f.replace("-", "_"), False)]
     ov = {
         "win": kw.pop("win", None),
         "self_drawn": kw.pop("self_drawn", False),
@@ -460,7 +482,7 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
         from .terminal import pipe_message, pipe_reader_gone
 
         if pipe_reader_gone():  # `mjcli score 123m ... | f1`: the shell made the bar a pipe (issue 27)
-            raise Fail(pipe_message(game))
+            raise Fail(pipe_message(_registry().game_kind(game).pipe_bar))
     elif _typing(hands):
         jobs = 1  # typed hands are answered as they come
 
@@ -505,7 +527,7 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
         if where.startswith("arguments"):
             from .terminal import shell_hint
 
-            message = shell_hint(_argument_column(message, hands), hands, game)
+            message = shell_hint(_argument_column(message, hands), hands, _registry().game_kind(game).shell_safe)
         elif len(hands) == 1 and where == "argument 1" and _names_a_file(hands[0]):
             message += f"; there is no file {hands[0]!r} to read hands from"  # `mjcli score example/hk.txt`
         click.echo(f"error: {where}: {escape_controls(one_line(message))}", err=True)
@@ -747,9 +769,8 @@ def _whole(v, command: str):
               help="A kong made this hand: KIND concealed, claimed or added (repeatable).")
 @click.option("--bonus", "bonus", multiple=True, metavar="SEAT=TOKENS",
               help='A player\'s bonus tiles, e.g. "S=f2 s2 cat" (repeatable).')
-@click.option("--dealt", multiple=True, metavar="SEAT:FAMILY",
-              help="Held from the deal: a complete bonus family (my3), or a bite in sg: cat-mouse, "
-                   "rooster-centipede, animal, flower (own flower + season), bite (repeatable).")
+@click.option("--dealt", multiple=True, metavar="SEAT:FAMILY", cls=_DeclaredHelp, declared=lambda: (
+    "Held from the deal: " + ", or ".join(_registry().dealt_help()) + " (repeatable)."))
 @click.option("--fei", multiple=True, metavar="SEAT=N", help="Fei held by a player at the end (my3, repeatable).")
 @click.option("--ladder", default=None, metavar="NAME", shell_complete=_complete_ladder,
               help="A payment preset, e.g. half_spicy (docs/house-rules.md lists them under \"Payment "

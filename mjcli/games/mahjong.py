@@ -25,6 +25,8 @@ def _fn(name: str):
 
 class Mahjong(Game):
     id = "mahjong"
+    shell_safe = "write a shown meld as +123p, an added kong ++5555p, a concealed kong _5555p, the bar ':'"
+    pipe_bar = "write the bonus bar as ':' (mjcli score 123m ... 55s : f1 s2)"
 
     def score_line(self, text, variant, overrides=None, all_readings=False):
         return _fn("score_text")(text, variant, all_readings=all_readings, overrides=overrides)

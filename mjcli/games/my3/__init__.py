@@ -6,7 +6,9 @@ marks the waits a drowned Fei would lift to the minimum; the core imports
 :func:`mjcli.registry.load_settlement_rules`).
 """
 
-from ...registry import add_hook
+from ...registry import add_hook, declare_dealt
 from . import patterns
 
 add_hook("wait_notes", patterns.drown_fei_hints)
+FAMILIES = ("flower", "season", "animal", "face")
+declare_dealt(FAMILIES, "a complete bonus family (my3)", {f"{w}s": w for w in FAMILIES})

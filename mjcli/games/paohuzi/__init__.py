@@ -67,6 +67,8 @@ class Paohuzi(Game):
     section_expected = "a mapping (the huxi table)"
     registry_patterns = False
     limit_caps_payment = False  # no limit of its own: the variant's limit is a stand-in above any hand
+    shell_safe = "write a shown group as +x1x2x3 and a wei or ti as _x5x5x5"
+    pipe_bar = "paohuzi hands have no '|'"
 
 
     def score_line(self, text, variant, overrides=None, all_readings=False):
