@@ -24,6 +24,7 @@ from typing import Callable
 GAMES: dict[str, "Game"] = {}
 SETTLEMENT_RULES: dict[str, Callable] = {}  # filled by :func:`mjcli.payments.settlement_rule` (load_settlement_rules)
 HOOKS: dict[str, list[Callable]] = {}
+FIELDS: list = []  # the record fields files the rooms declare (:func:`declare_fields`)
 DEALT: list[tuple[tuple[str, ...], dict[str, str], str]] = []  # (families, aliases, help) by :func:`declare_dealt`
 _loaded = {"builtin": False, "plugins": False, "settle": False}
 
@@ -111,6 +112,18 @@ def add_hook(name: str, fn: Callable) -> Callable:
     but does not change the entries' own values: their JSON is kept by what wait() made them of."""
     HOOKS.setdefault(name, []).append(fn)
     return fn
+
+
+def declare_fields(path) -> None:
+    """Declare the record fields a game adds to the published schemas: a JSON file (``order``, and per record
+    kind the keys it adds; see :func:`mjcli.contract.schema_text`), read when a schema is first asked for."""
+    FIELDS.append(path)
+
+
+def record_fields() -> list:
+    """The record fields files of every registered game."""
+    load_games()
+    return list(FIELDS)
 
 
 def declare_dealt(families: tuple[str, ...], help: str, aliases: dict[str, str] | None = None) -> None:
