@@ -464,18 +464,10 @@ def _argument_column(message: str, hands: tuple[str, ...]) -> str:
 def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, whole=None,
                header: bool = True, jobs: int = 1, spec=None, variant=None) -> None:
     """Answer every input line in order, streaming; exit 1 if any line failed."""
-    from .batch import InputChanged, WorkerLost, answer_json, answer_record
-    from .output import emit
+    from .batch import answer_json, answer_record
 
     state = {"bad": 0}
-    # a line that cannot be read (not UTF-8, too long) still names the variant it was meant for
-    base = None
-    if variant is not None:
-        from .contract import keys
-
-        known = set(keys(kind))
-        base = {k: x for k, x in (("variant", variant.id), ("unit", variant.unit), ("minimum", variant.minimum),
-                                  ("limit", variant.limit)) if k in known}
+    base = _batch_base(kind, variant)
     wheres = {}  # input number -> how messages name it, for hands given as arguments (stdin: "line N")
     game = getattr(variant, "game", "mahjong")
     if hands and hands != ("-",):
@@ -501,38 +493,70 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
             state["bad"] += bad
             yield res
 
-    def chunked():  # --jobs N: chunks answered by worker processes, in input order
-        from .batch import answer_chunks, cores
-        from .progress import wanted
-
-        raw = None
-        if (not hands or hands == ("-",)) and not wanted(progress):  # the workers read the lines (speed, issue 15)
-            raw = _stdin(hands)
-            if raw is sys.stdin:
-                raw = None  # a text stream with no bytes under it (a test's): the lines as read_lines gives them
-        for recs, bad in answer_chunks(numbered() if raw is None else (), answer, fmt, kind, jobs or cores(), spec,
-                                       base, raw):
-            state["bad"] += bad
-            if fmt == "jsonl":
-                sys.stdout.write(recs)  # the worker wrote the chunk's lines with emit
-            else:
-                yield from recs
-            sys.stdout.flush()  # each chunk's answers go out as it is done (pipes, Ctrl-C)
-
     def on_error(rec):
-        from .safetext import escape_controls, one_line
+        _batch_error(rec, wheres, hands, game)
 
-        message = rec["error"]["message"]
-        where = wheres.get(rec["line"], f"line {rec['line']}")
-        if where.startswith("arguments"):
-            from .terminal import shell_hint
+    if jobs == 1:
+        source = records()
+    else:
+        source = _chunked(numbered, hands, progress, answer, fmt, kind, jobs, spec, base, state)
+    _emit_batch(source, fmt, kind, glyphs, on_error, header, jobs)
+    if state["bad"]:
+        raise SystemExit(EXIT_BAD_HAND)
 
-            message = shell_hint(_argument_column(message, hands), hands, _registry().game_kind(game).shell_safe)
-        elif len(hands) == 1 and where == "argument 1" and _names_a_file(hands[0]):
-            message += f"; there is no file {hands[0]!r} to read hands from"  # `mjcli score example/hk.txt`
-        click.echo(f"error: {where}: {escape_controls(one_line(message))}", err=True)
 
-    source = records() if jobs == 1 else chunked()
+def _batch_base(kind: str, variant) -> dict | None:
+    """What every record of a batch says of the variant, so a line that cannot be read (not UTF-8, too long)
+    still names the variant it was meant for."""
+    if variant is None:
+        return None
+    from .contract import keys
+
+    known = set(keys(kind))
+    return {k: x for k, x in (("variant", variant.id), ("unit", variant.unit), ("minimum", variant.minimum),
+                              ("limit", variant.limit)) if k in known}
+
+
+def _chunked(numbered, hands, progress, answer, fmt, kind, jobs, spec, base, state):
+    """--jobs N: chunks answered by worker processes, in input order (``numbered()``: the lines as read here)."""
+    from .batch import answer_chunks, cores
+    from .progress import wanted
+
+    raw = None
+    if (not hands or hands == ("-",)) and not wanted(progress):  # the workers read the lines (speed, issue 15)
+        raw = _stdin(hands)
+        if raw is sys.stdin:
+            raw = None  # a text stream with no bytes under it (a test's): the lines as read_lines gives them
+    for recs, bad in answer_chunks(numbered() if raw is None else (), answer, fmt, kind, jobs or cores(), spec,
+                                   base, raw):
+        state["bad"] += bad
+        if fmt == "jsonl":
+            sys.stdout.write(recs)  # the worker wrote the chunk's lines with emit
+        else:
+            yield from recs
+        sys.stdout.flush()  # each chunk's answers go out as it is done (pipes, Ctrl-C)
+
+
+def _batch_error(rec, wheres: dict, hands, game: str) -> None:
+    """One line of a batch that failed, on standard error: where it was, and a hint when the shell changed it."""
+    from .safetext import escape_controls, one_line
+
+    message = rec["error"]["message"]
+    where = wheres.get(rec["line"], f"line {rec['line']}")
+    if where.startswith("arguments"):
+        from .terminal import shell_hint
+
+        message = shell_hint(_argument_column(message, hands), hands, _registry().game_kind(game).shell_safe)
+    elif len(hands) == 1 and where == "argument 1" and _names_a_file(hands[0]):
+        message += f"; there is no file {hands[0]!r} to read hands from"  # `mjcli score example/hk.txt`
+    click.echo(f"error: {where}: {escape_controls(one_line(message))}", err=True)
+
+
+def _emit_batch(source, fmt, kind, glyphs, on_error, header: bool, jobs: int) -> None:
+    """The batch's records written as they come; a reader gone, Ctrl-C or a lost worker ends it at once."""
+    from .batch import InputChanged, WorkerLost
+    from .output import emit
+
     _in_blocks(sys.stdout)
     try:
         emit(source, fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error, header=header, width=_fit_width())
@@ -552,8 +576,6 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
         _end_now(EXIT_USAGE)
     finally:
         source.close()  # --jobs: the workers stop now, whatever ended the batch
-    if state["bad"]:
-        raise SystemExit(EXIT_BAD_HAND)
 
 
 def _in_blocks(stream) -> None:
