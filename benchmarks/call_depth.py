@@ -13,7 +13,8 @@ warm everything, once traced with :func:`sys.setprofile` (``--cold``: the first 
 a module's own top-level code is not counted as a call). Each call into a function of the package is given to
 its module; the caller is the nearest frame of the package above it (click's frames are passed over). A call
 is a *climb* when the callee's module stands higher in the import order than the caller's: the lower module
-did not import the higher one, it was handed it (a registry, a hook, a callback).
+did not import the higher one, it was handed it (a registry, a hook, a callback). A generator counts when it
+is first entered, not each time its consumer resumes it.
 
 Printed: the calls traced, the modules entered, the module changes (stops), the climbs (every one, and the
 distinct caller -> callee function edges), and with ``--list`` each distinct climb.
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import inspect
 import io
 import sys
 from contextlib import redirect_stdout
@@ -105,12 +107,19 @@ def trace(argv: list[str], pkg_name: str = "mjcli", cold: bool = False) -> list[
             frame = frame.f_back
         return None
 
+    resumable = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
+    started: dict[int, object] = {}  # the generators already entered (kept alive: their ids stay theirs)
+
     def prof(frame, event, arg):
         if event != "call":
             return
         mod = frame.f_globals.get("__name__", "")
         if not (mod == pkg_name or mod.startswith(pkg_name + ".")):
             return
+        if frame.f_code.co_flags & resumable:
+            if id(frame) in started:
+                return  # a generator resumed (its consumer asks for the next item): not a call
+            started[id(frame)] = frame
         caller = owner(frame.f_back)
         if caller is not None and frame.f_code.co_name != "<module>":
             calls.append((caller, mod, frame.f_code.co_name))
@@ -142,7 +151,9 @@ def main() -> int:
     stops = [c for c in calls if c[0] != c[1]]
     climbs = [c for c in stops if lv.get(c[1], 0) > lv.get(c[0], 0)]
     edges = sorted(set(climbs))
-    print(f"mjcli score -v {args.variant} {hand!r} (mjcli from {root})")
+    import mjcli
+
+    print(f"mjcli score -v {args.variant} {hand!r} (mjcli from {Path(mjcli.__file__).parent})")
     print(f"calls into the package: {len(calls)}; modules entered: {len({c[1] for c in calls})}; "
           f"module changes: {len(stops)}")
     print(f"climbs up the import order: {len(climbs)} calls, {len(edges)} distinct caller -> callee edges, "
