@@ -14,6 +14,7 @@ import click
 
 from .errors import EXIT_BAD_HAND, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, MjError
 from .i18n import LANGS
+from .words import FLAG_WORDS
 from . import __version__
 from .safetext import ascii_lower as _ascii_lower
 from .safetext import ascii_upper as _ascii_upper
@@ -137,16 +138,37 @@ def _header(fmt: str, no_header: bool) -> bool:
     return not no_header
 
 
+class _DeclaredHelp(click.Option):
+    """An option whose help is what the game rooms declare, read when the help is shown (``declared()``): the
+    rooms are loaded only then, not for every command."""
+
+    def __init__(self, *args, declared=None, **kw):
+        self._declared = declared
+        super().__init__(*args, **kw)
+
+    @property
+    def help(self):
+        return self._declared() if self._declared is not None else self._help
+
+    @help.setter
+    def help(self, value):
+        self._help = value
+
+
+def _registry():
+    from . import registry
+
+    return registry
+
+
 def glyphs_option(fn):
     return click.option("--glyphs", is_flag=True, help="Show tiles as Unicode mahjong tiles in table output.")(fn)
 
 
-FLAG_OPTIONS = ("last-tile", "last-discard", "kong-replacement", "bonus-replacement", "rob-kong",
-                "kong-on-kong", "heavenly", "earthly")
 
 
 def context_options(fn):
-    for flag in reversed(FLAG_OPTIONS):
+    for flag in reversed(FLAG_WORDS):
         fn = click.option(f"--{flag}", "flag_" + flag.replace("-", "_"), is_flag=True,
                           help=f"Context word {flag!r}.")(fn)
     fn = click.option("--self-drawn", "self_drawn", is_flag=True, help="Won on a self-drawn tile (zimo).")(fn)
@@ -216,7 +238,7 @@ class _Decimal(click.ParamType):
 
 
 def _overrides(kw) -> dict:
-    flags = [f for f in FLAG_OPTIONS if kw.pop("flag_" + f.replace("-", "_"), False)]
+    flags = [f for f in FLAG_WORDS if kw.pop("flag_" + f.replace("-", "_"), False)]
     ov = {
         "win": kw.pop("win", None),
         "self_drawn": kw.pop("self_drawn", False),
@@ -442,25 +464,17 @@ def _argument_column(message: str, hands: tuple[str, ...]) -> str:
 def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, whole=None,
                header: bool = True, jobs: int = 1, spec=None, variant=None) -> None:
     """Answer every input line in order, streaming; exit 1 if any line failed."""
-    from .batch import InputChanged, WorkerLost, answer_json, answer_record
-    from .output import emit
+    from .batch import answer_json, answer_record
 
     state = {"bad": 0}
-    # a line that cannot be read (not UTF-8, too long) still names the variant it was meant for
-    base = None
-    if variant is not None:
-        from .contract import keys
-
-        known = set(keys(kind))
-        base = {k: x for k, x in (("variant", variant.id), ("unit", variant.unit), ("minimum", variant.minimum),
-                                  ("limit", variant.limit)) if k in known}
+    base = _batch_base(kind, variant)
     wheres = {}  # input number -> how messages name it, for hands given as arguments (stdin: "line N")
     game = getattr(variant, "game", "mahjong")
     if hands and hands != ("-",):
         from .terminal import pipe_message, pipe_reader_gone
 
         if pipe_reader_gone():  # `mjcli score 123m ... | f1`: the shell made the bar a pipe (issue 27)
-            raise Fail(pipe_message(game))
+            raise Fail(pipe_message(_registry().game_kind(game).pipe_bar))
     elif _typing(hands):
         jobs = 1  # typed hands are answered as they come
 
@@ -479,38 +493,70 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
             state["bad"] += bad
             yield res
 
-    def chunked():  # --jobs N: chunks answered by worker processes, in input order
-        from .batch import answer_chunks, cores
-        from .progress import wanted
-
-        raw = None
-        if (not hands or hands == ("-",)) and not wanted(progress):  # the workers read the lines (speed, issue 15)
-            raw = _stdin(hands)
-            if raw is sys.stdin:
-                raw = None  # a text stream with no bytes under it (a test's): the lines as read_lines gives them
-        for recs, bad in answer_chunks(numbered() if raw is None else (), answer, fmt, kind, jobs or cores(), spec,
-                                       base, raw):
-            state["bad"] += bad
-            if fmt == "jsonl":
-                sys.stdout.write(recs)  # the worker wrote the chunk's lines with emit
-            else:
-                yield from recs
-            sys.stdout.flush()  # each chunk's answers go out as it is done (pipes, Ctrl-C)
-
     def on_error(rec):
-        from .safetext import escape_controls, one_line
+        _batch_error(rec, wheres, hands, game)
 
-        message = rec["error"]["message"]
-        where = wheres.get(rec["line"], f"line {rec['line']}")
-        if where.startswith("arguments"):
-            from .terminal import shell_hint
+    if jobs == 1:
+        source = records()
+    else:
+        source = _chunked(numbered, hands, progress, answer, fmt, kind, jobs, spec, base, state)
+    _emit_batch(source, fmt, kind, glyphs, on_error, header, jobs)
+    if state["bad"]:
+        raise SystemExit(EXIT_BAD_HAND)
 
-            message = shell_hint(_argument_column(message, hands), hands, game)
-        elif len(hands) == 1 and where == "argument 1" and _names_a_file(hands[0]):
-            message += f"; there is no file {hands[0]!r} to read hands from"  # `mjcli score example/hk.txt`
-        click.echo(f"error: {where}: {escape_controls(one_line(message))}", err=True)
 
-    source = records() if jobs == 1 else chunked()
+def _batch_base(kind: str, variant) -> dict | None:
+    """What every record of a batch says of the variant, so a line that cannot be read (not UTF-8, too long)
+    still names the variant it was meant for."""
+    if variant is None:
+        return None
+    from .contract import keys
+
+    known = set(keys(kind))
+    return {k: x for k, x in (("variant", variant.id), ("unit", variant.unit), ("minimum", variant.minimum),
+                              ("limit", variant.limit)) if k in known}
+
+
+def _chunked(numbered, hands, progress, answer, fmt, kind, jobs, spec, base, state):
+    """--jobs N: chunks answered by worker processes, in input order (``numbered()``: the lines as read here)."""
+    from .batch import answer_chunks, cores
+    from .progress import wanted
+
+    raw = None
+    if (not hands or hands == ("-",)) and not wanted(progress):  # the workers read the lines (speed, issue 15)
+        raw = _stdin(hands)
+        if raw is sys.stdin:
+            raw = None  # a text stream with no bytes under it (a test's): the lines as read_lines gives them
+    for recs, bad in answer_chunks(numbered() if raw is None else (), answer, fmt, kind, jobs or cores(), spec,
+                                   base, raw):
+        state["bad"] += bad
+        if fmt == "jsonl":
+            sys.stdout.write(recs)  # the worker wrote the chunk's lines with emit
+        else:
+            yield from recs
+        sys.stdout.flush()  # each chunk's answers go out as it is done (pipes, Ctrl-C)
+
+
+def _batch_error(rec, wheres: dict, hands, game: str) -> None:
+    """One line of a batch that failed, on standard error: where it was, and a hint when the shell changed it."""
+    from .safetext import escape_controls, one_line
+
+    message = rec["error"]["message"]
+    where = wheres.get(rec["line"], f"line {rec['line']}")
+    if where.startswith("arguments"):
+        from .terminal import shell_hint
+
+        message = shell_hint(_argument_column(message, hands), hands, _registry().game_kind(game).shell_safe)
+    elif len(hands) == 1 and where == "argument 1" and _names_a_file(hands[0]):
+        message += f"; there is no file {hands[0]!r} to read hands from"  # `mjcli score example/hk.txt`
+    click.echo(f"error: {where}: {escape_controls(one_line(message))}", err=True)
+
+
+def _emit_batch(source, fmt, kind, glyphs, on_error, header: bool, jobs: int) -> None:
+    """The batch's records written as they come; a reader gone, Ctrl-C or a lost worker ends it at once."""
+    from .batch import InputChanged, WorkerLost
+    from .output import emit
+
     _in_blocks(sys.stdout)
     try:
         emit(source, fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error, header=header, width=_fit_width())
@@ -530,8 +576,6 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
         _end_now(EXIT_USAGE)
     finally:
         source.close()  # --jobs: the workers stop now, whatever ended the batch
-    if state["bad"]:
-        raise SystemExit(EXIT_BAD_HAND)
 
 
 def _in_blocks(stream) -> None:
@@ -747,9 +791,8 @@ def _whole(v, command: str):
               help="A kong made this hand: KIND concealed, claimed or added (repeatable).")
 @click.option("--bonus", "bonus", multiple=True, metavar="SEAT=TOKENS",
               help='A player\'s bonus tiles, e.g. "S=f2 s2 cat" (repeatable).')
-@click.option("--dealt", multiple=True, metavar="SEAT:FAMILY",
-              help="Held from the deal: a complete bonus family (my3), or a bite in sg: cat-mouse, "
-                   "rooster-centipede, animal, flower (own flower + season), bite (repeatable).")
+@click.option("--dealt", multiple=True, metavar="SEAT:FAMILY", cls=_DeclaredHelp, declared=lambda: (
+    "Held from the deal: " + ", or ".join(_registry().dealt_help()) + " (repeatable)."))
 @click.option("--fei", multiple=True, metavar="SEAT=N", help="Fei held by a player at the end (my3, repeatable).")
 @click.option("--ladder", default=None, metavar="NAME", shell_complete=_complete_ladder,
               help="A payment preset, e.g. half_spicy (docs/house-rules.md lists them under \"Payment "

@@ -99,6 +99,21 @@ def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False, size:
     seat = labels.get("seat") or (f"--seat {hand.seat}" if ov.get("seat") else f"seat={hand.seat}")
 
     selfs = [w for w in SELF_DRAWN_WORDS if w in flags]
+    _check_how_won(hand, flags, selfs, word, zimo, "self_drawn" in ov)
+    _check_deal(hand, flags, word, seat, ov.get("shooter"), labels)
+    _check_melds(hand, flags, word, for_wait)
+
+    changes: dict = {}
+    if "kong-on-kong" in flags and "kong-replacement" not in flags:
+        changes["flags"] = flags | {"kong-replacement"}
+    if selfs and not hand.self_drawn and not for_wait:
+        changes["self_drawn"] = True
+    return replace(hand, **changes) if changes else hand
+
+
+def _check_how_won(hand: Hand, flags, selfs: list, word, zimo: str, said: bool) -> None:
+    """The words of a self-drawn win against those of a discard, and against zimo or an option (``said``: an
+    option gave how the tile came)."""
     discards = [w for w in DISCARD_WORDS if w in flags]
     if selfs and discards:
         a, b = selfs[0], discards[0]
@@ -107,10 +122,13 @@ def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False, size:
         b = discards[0]
         fix = "give --from SEAT" if zimo.startswith("no --from") else "leave one out"
         raise ContextError(f"{word(b)} contradicts {zimo}: {WHY_DISCARD[b]}; {fix}")
-    if selfs and not hand.self_drawn and "self_drawn" in ov:  # an option said: a discard
+    if selfs and not hand.self_drawn and said:  # an option said: a discard
         a = selfs[0]
         raise ContextError(f"{word(a)} contradicts {zimo}: {WHY_SELF[a]}; leave out {zimo.split()[0]}")
 
+
+def _check_deal(hand: Hand, flags, word, seat: str, shooter, labels: dict) -> None:
+    """Heavenly and earthly: each against the other, the seat, the shooter and a claimed meld."""
     if "heavenly" in flags and "earthly" in flags:  # (caught above too: self-drawn against a discard)
         raise ContextError(f"{word('earthly')} contradicts {word('heavenly')}; leave one out")
     if "heavenly" in flags and hand.seat != "E":
@@ -118,7 +136,6 @@ def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False, size:
     if "earthly" in flags and hand.seat == "E":
         raise ContextError(f"{word('earthly')} contradicts {seat}: seat E is the dealer, whose discard an earthly "
                            "hand wins; write the winner's seat, e.g. seat=S")
-    shooter = ov.get("shooter")
     if "earthly" in flags and shooter is not None and shooter != "E":
         raise ContextError(f"{word('earthly')} contradicts {labels.get('self_drawn') or '--from ' + shooter}: "
                            "an earthly hand is won on the dealer's (East's) first discard; write --from E")
@@ -129,6 +146,10 @@ def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False, size:
                 raise ContextError(f"{word(w)} contradicts the claimed meld {shown[0].text()}: "
                                    f"{'an' if w == 'earthly' else 'a'} {w} hand claims "
                                    "nothing; write a concealed kong as (5555p)")
+
+
+def _check_melds(hand: Hand, flags, word, for_wait: bool) -> None:
+    """What the kong and bonus words need among the melds and bonus tiles; rob-kong against the winning tile."""
     kongs = sum(1 for m in hand.melds if m.kind == KONG)
     if "kong-on-kong" in flags and kongs < 2:
         raise ContextError(f"{word('kong-on-kong')} needs two kongs among the melds, the hand shows {kongs}; "
@@ -147,13 +168,6 @@ def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False, size:
             raise ContextError(f"{word('rob-kong')} contradicts the other {format_tiles((hand.win,))} in the hand: the "
                                f"konger holds three {format_tiles((hand.win,))} and robbing takes the fourth, so the winner "
                                "holds no other copy")
-
-    changes: dict = {}
-    if "kong-on-kong" in flags and "kong-replacement" not in flags:
-        changes["flags"] = flags | {"kong-replacement"}
-    if selfs and not hand.self_drawn and not for_wait:
-        changes["self_drawn"] = True
-    return replace(hand, **changes) if changes else hand
 
 
 def fei_read_as(hand: Hand, reading, t: int) -> int:

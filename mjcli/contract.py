@@ -42,14 +42,63 @@ def schema_id(kind: str) -> str:
     return f"mjcli/{kind}/{VERSION}"
 
 
+GAME_FIELD_KINDS = ("score", "wait", "discards")  # the kinds a game adds record fields to
+
+
 @lru_cache(maxsize=None)
 def schema_text(kind: str) -> str:
-    """The JSON Schema of a record kind, as shipped (a KeyError for an unknown kind)."""
+    """The published JSON Schema of a record kind (a KeyError for an unknown kind): the base shipped in
+    ``mjcli/schemas``, and for :data:`GAME_FIELD_KINDS` every registered game's fields (:func:`with_game_fields`)."""
     if kind not in KINDS:
         raise KeyError(kind)
     from pathlib import Path  # the package is installed as files; importlib.resources costs start-up time
 
-    return (Path(__file__).parent / "schemas" / f"{kind}.json").read_text(encoding="utf-8")
+    text = (Path(__file__).parent / "schemas" / f"{kind}.json").read_text(encoding="utf-8")
+    if kind not in GAME_FIELD_KINDS:
+        return text
+    from .registry import record_fields
+
+    games = [json.loads(Path(p).read_text(encoding="utf-8")) for p in record_fields()]
+    return json.dumps(with_game_fields(json.loads(text), kind, games), indent=2, ensure_ascii=False) + "\n"
+
+
+def with_game_fields(base: dict, kind: str, games: list[dict]) -> dict:
+    """The schema ``base`` of ``kind`` with the fields each game declares for it (a game's ``fields.json``).
+
+    A game's entry adds keys (``add``: a list, or a mapping of key -> schema) to the list or mapping at ``at``
+    (a JSON pointer into the schema), just after the key ``after`` and after what the games before it added
+    there; the games go in their ``order``. So every record of a kind keeps one key set in every variant, and a
+    new game's keys go after every other game's.
+
+    >>> base = {"properties": {"a": {}, "z": {}}, "x-csv-columns": ["a", "z"]}
+    >>> g1 = {"order": 1, "k": [{"at": "/x-csv-columns", "after": "a", "add": ["p"]}]}
+    >>> g2 = {"order": 2, "k": [{"at": "/x-csv-columns", "after": "a", "add": ["q"]},
+    ...                         {"at": "/properties", "after": "z", "add": {"q": {}}}]}
+    >>> out = with_game_fields(base, "k", [g2, g1])
+    >>> out["x-csv-columns"], list(out["properties"])
+    (['a', 'p', 'q', 'z'], ['a', 'z', 'q'])
+    """
+    added: dict[str, set] = {}  # pointer -> the keys the games put there
+    for game in sorted(games, key=lambda g: g["order"]):
+        for entry in game.get(kind, ()):
+            at = entry["at"]
+            node = base
+            for part in at.strip("/").split("/"):
+                node = node[int(part)] if isinstance(node, list) else node[part]
+            mine = added.setdefault(at, set())
+            keys = list(node)
+            i = keys.index(entry["after"]) + 1 if entry["after"] is not None else 0
+            while i < len(keys) and keys[i] in mine:
+                i += 1
+            new = list(entry["add"])
+            mine.update(new)
+            if isinstance(node, list):
+                node[i:i] = new
+            else:
+                items = list(node.items())
+                node.clear()
+                node.update(items[:i] + list(entry["add"].items()) + items[i:])
+    return base
 
 
 @lru_cache(maxsize=None)

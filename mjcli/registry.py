@@ -24,6 +24,8 @@ from typing import Callable
 GAMES: dict[str, "Game"] = {}
 SETTLEMENT_RULES: dict[str, Callable] = {}  # filled by :func:`mjcli.payments.settlement_rule` (load_settlement_rules)
 HOOKS: dict[str, list[Callable]] = {}
+FIELDS: list = []  # the record fields files the rooms declare (:func:`declare_fields`)
+DEALT: list[tuple[tuple[str, ...], dict[str, str], str]] = []  # (families, aliases, help) by :func:`declare_dealt`
 _loaded = {"builtin": False, "plugins": False, "settle": False}
 
 
@@ -34,10 +36,14 @@ class Game:
     none); ``registry_patterns`` says whether the variant's pattern ids must
     be registered predicates; ``limit_caps_payment`` that a ``settle --value``
     above the variant's limit is paid as the limit (False: the limit is no
-    payment cap, and a value above it is refused).
+    payment cap, and a value above it is refused); ``shell_safe`` how a hand's melds and bar are typed
+    unquoted, and ``pipe_bar`` what to say of the bar when an unquoted ``|`` made the shell pipe mjcli (the
+    hints of :mod:`mjcli.terminal`).
     """
 
     id = ""
+    shell_safe = "quote the hand's brackets and bar"
+    pipe_bar = "write no '|' in a hand"
     section: str | None = None
     section_expected = "a mapping"
     registry_patterns = True
@@ -106,6 +112,42 @@ def add_hook(name: str, fn: Callable) -> Callable:
     but does not change the entries' own values: their JSON is kept by what wait() made them of."""
     HOOKS.setdefault(name, []).append(fn)
     return fn
+
+
+def declare_fields(path) -> None:
+    """Declare the record fields a game adds to the published schemas: a JSON file (``order``, and per record
+    kind the keys it adds; see :func:`mjcli.contract.schema_text`), read when a schema is first asked for."""
+    FIELDS.append(path)
+
+
+def record_fields() -> list:
+    """The record fields files of every registered game."""
+    load_games()
+    return list(FIELDS)
+
+
+def declare_dealt(families: tuple[str, ...], help: str, aliases: dict[str, str] | None = None) -> None:
+    """Declare the words ``settle --dealt SEAT:FAMILY`` takes for a room's settlement rules: ``families`` (each
+    as the rules see it), ``aliases`` (another spelling -> a family) and ``help``, the room's part of the
+    option's help."""
+    DEALT.append((tuple(families), dict(aliases or {}), help))
+
+
+def dealt_words() -> dict[str, str]:
+    """Every word ``--dealt`` takes -> the family the settlement rules see, in the order the rooms declare them."""
+    load_games()
+    out: dict[str, str] = {}
+    for families, aliases, _ in DEALT:
+        out.update({f: f for f in families if f not in out})
+    for _, aliases, _ in DEALT:
+        out.update({a: f for a, f in aliases.items() if a not in out})
+    return out
+
+
+def dealt_help() -> list[str]:
+    """Each room's part of the ``--dealt`` help, in the order the rooms load."""
+    load_games()
+    return [h for _, _, h in DEALT]
 
 
 def hooks(name: str) -> list[Callable]:

@@ -16,11 +16,6 @@ def _stake(x, what: str = "--stake"):
     return 1 if x is None else stake(x, what)
 
 
-# what --dealt accepts -> the family the settlement rules see (plurals allowed)
-DEALT_WORDS = {w: w for w in ("flower", "season", "animal", "face", "bite", "cat-mouse", "rooster-centipede")}
-DEALT_WORDS.update({f"{w}s": w for w in ("flower", "season", "animal", "face")})
-
-
 def settle_record(v, opts: dict) -> dict:
     """Build a settle request from option values (command line or ledger) and settle it."""
     from .payments import SettleRequest, settle as do_settle
@@ -104,13 +99,15 @@ def _read_bonus(req, opts: dict, seat) -> None:
 def _read_dealt_fei(req, opts: dict, seat) -> None:
     """``--dealt SEAT:FAMILY`` and ``--fei SEAT=N`` values into the request."""
     from .errors import SettleError
+    from .registry import DEALT, dealt_words
 
+    words = dealt_words() if opts.get("dealt") else {}  # what the rooms declare (--dealt)
     for raw in opts.get("dealt") or ():
         who, sep, fam = str(raw).partition(":")
-        family = DEALT_WORDS.get(_ascii_lower(fam))
+        family = words.get(_ascii_lower(fam))
         if not sep or family is None:
-            raise SettleError(f"--dealt {raw!r}: write SEAT:FAMILY, FAMILY one of flower season animal face "
-                              "cat-mouse rooster-centipede bite")
+            families = dict.fromkeys(f for fams, _, _ in DEALT for f in fams)
+            raise SettleError(f"--dealt {raw!r}: write SEAT:FAMILY, FAMILY one of {' '.join(families)}")
         req.dealt.append((seat(who, "--dealt SEAT"), family))
     for raw in opts.get("fei") or ():
         who, sep, n = str(raw).partition("=")

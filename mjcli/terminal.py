@@ -21,12 +21,6 @@ from .errors import MjError
 
 PROMPT = "hand> "
 
-# what a hand's meld and bar look like typed unquoted, per game kind (mahjong is the default)
-SHELL_SAFE = {
-    "paohuzi": "write a shown group as +x1x2x3 and a wei or ti as _x5x5x5",
-}
-SHELL_SAFE_MAHJONG = "write a shown meld as +123p, an added kong ++5555p, a concealed kong _5555p, the bar ':'"
-
 
 def is_terminal(stream) -> bool:
     try:
@@ -120,12 +114,12 @@ def _mangled(words: tuple[str, ...]) -> str | None:
     return None
 
 
-def shell_hint(message: str, words: tuple[str, ...], game: str = "mahjong") -> str:
-    """``message`` with a hint when an argument of the hand shows the shell changed it, else as it is."""
+def shell_hint(message: str, words: tuple[str, ...], how: str) -> str:
+    """``message`` with a hint when an argument of the hand shows the shell changed it, else as it is; ``how``:
+    how the game's hands are written unquoted (its :attr:`mjcli.registry.Game.shell_safe`)."""
     lone = _mangled(words)
     if lone is None:
         return message
-    how = SHELL_SAFE.get(game, SHELL_SAFE_MAHJONG)
     return (f"{message}; the shell may have changed the hand (the lone {lone!r}: an unquoted [...] is a pattern that "
             f"matches a file of that name): {how}, or quote the hand")
 
@@ -148,8 +142,8 @@ def pipe_reader_gone(stream=None) -> bool:
         return False
 
 
-def pipe_message(game: str = "mahjong") -> str:
-    bar = ("paohuzi hands have no '|'" if game == "paohuzi"
-           else "write the bonus bar as ':' (mjcli score 123m ... 55s : f1 s2)")
+def pipe_message(bar: str) -> str:
+    """What to say when the shell piped mjcli into a bonus tile; ``bar``: the game's word on the bar
+    (its :attr:`mjcli.registry.Game.pipe_bar`)."""
     return ("standard output is a pipe that nobody reads: an unquoted '|' in a hand makes the shell pipe mjcli into "
             f"a command named after the bonus tile; {bar}, or quote the hand")

@@ -129,6 +129,15 @@ def wait(hand: Hand, variant) -> WaitResult:
     res.__dict__.update(hand=format_hand(hand, win=False, tiles_text=text13), variant=variant.id, unit=variant.unit,
                         minimum=variant.minimum, ok=True, error=None, ready=False, waits=[], notes=[], extra={},
                         table_extra={})
+    made, barred, alone = _tile_waits(hand, variant, keys13, res, self_only, discard_only)
+    res.ready = bool(res.waits)
+    _wait_notes(hand, variant, res, made, barred, alone)
+    return res
+
+
+def _tile_waits(hand: Hand, variant, keys13, res: WaitResult, self_only: bool, discard_only: bool) -> tuple:
+    """Each tile that completes ``hand`` as an entry of ``res.waits``, with both values; returns (what each
+    entry is made of, the tiles the context bars, whether the hand wins whatever the tile)."""
     visible = hand.visible_counts() if hand.melds else None  # no melds: a tile's count in the hand
     jokers_left = variant.tiles.jokers - hand.jokers_total()
     concealed, jokers, melds, bonus, seat, round_, flags = (hand.concealed, hand.jokers, hand.melds, hand.bonus,
@@ -191,7 +200,13 @@ def wait(hand: Hand, variant) -> WaitResult:
             "self_drawn_meets_minimum": self_total is not None and self_total >= minimum,
         })
         made.append((minimum, t, left, discard, self_total))
-    res.ready = bool(res.waits)
+    return made, barred, alone
+
+
+def _wait_notes(hand: Hand, variant, res: WaitResult, made: list, barred: list, alone: bool) -> None:
+    """The notes of a wait (barred rob-kong tiles, a hand that wins whatever the tile, a robbed bonus tile, the
+    Fei), the rooms' ``wait_notes`` hooks, and the entries' JSON kept when no hook added a key."""
+    flags = hand.flags
     if barred and "rob-kong" in flags:
         verb = "completes" if len(barred) == 1 else "complete"
         res.notes.append(f"rob-kong: {' '.join(barred)} {verb} the hand only with a Fei read as the robbed tile, "
@@ -210,7 +225,6 @@ def wait(hand: Hand, variant) -> WaitResult:
         res.__dict__["_wait_keys"] = made
     if made and made[-1][1] == JOKER:  # the Fei is listed last
         res.notes.append("J: a drawn Fei completes the hand; a discarded Fei cannot be claimed, so it wins self-drawn only")
-    return res
 
 
 _CODE = tuple(tile_code(t) for t in range(JOKER + 1))

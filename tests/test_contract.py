@@ -168,6 +168,46 @@ def test_schemas_ship_as_package_data():
         assert (ROOT / "mjcli" / "schemas" / f"{kind}.json").is_file()
 
 
+def _at(node, pointer: str):
+    for part in pointer.strip("/").split("/"):
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def test_each_game_declares_its_record_fields_and_the_core_schema_names_none():
+    # the published schema of score, wait, discards = the base in mjcli/schemas + every game's fields.json
+    rooms = sorted((ROOT / "mjcli" / "games").rglob("fields.json"))
+    assert {p.parent.name for p in rooms} >= {"paohuzi", "my3"}
+    declared = {kind: set() for kind in contract.GAME_FIELD_KINDS}
+    for path in rooms:
+        game = json.loads(path.read_text(encoding="utf-8"))
+        for kind in contract.GAME_FIELD_KINDS:
+            base = json.loads((ROOT / "mjcli" / "schemas" / f"{kind}.json").read_text(encoding="utf-8"))
+            for entry in game.get(kind, ()):
+                published, core = _at(contract.schema(kind), entry["at"]), _at(base, entry["at"])
+                for key in entry["add"]:
+                    assert key in published and key not in core, (path.parent.name, kind, entry["at"], key)
+                    declared[kind].add(key)
+    assert {"huxi", "tun", "groups"} <= declared["score"]
+    assert "drown_fei_reaches_minimum" in contract.wait_keys() and "drown_fei_reaches_minimum" in declared["wait"]
+    assert list(contract.keys("score"))[-1] == "notes"  # the keys of every record in the order they always had
+
+
+def test_a_new_game_puts_its_fields_after_every_other_game():
+    from mjcli.registry import record_fields
+
+    base = json.loads((ROOT / "mjcli" / "schemas" / "wait.json").read_text(encoding="utf-8"))
+    games = [json.loads(Path(p).read_text(encoding="utf-8")) for p in record_fields()]
+    new = {"order": max(g["order"] for g in games) + 1,
+           "wait": [{"at": "/properties/waits/items/properties", "after": "self_drawn_meets_minimum",
+                     "add": {"new_key": {"type": "null"}}},
+                    {"at": "/x-csv-columns", "after": None, "add": ["first_column"]}]}
+    out = contract.with_game_fields(base, "wait", [new, *games])
+    entry = list(out["properties"]["waits"]["items"]["properties"])
+    assert entry[-2:] == ["drown_fei_reaches_minimum", "new_key"]
+    assert out["x-csv-columns"][0] == "first_column"
+
+
 # --- score and wait over the examples and the corpus ---------------------------------------------------------
 
 EXAMPLE_FILES = [("hk", "hk.txt"), ("hk", "hk-mixed.txt"), ("sg", "sg.txt"), ("my3", "my3.txt"),

@@ -66,9 +66,11 @@ def test_the_wheel_holds_every_module_variant_and_schema(wheel):
     pkg = ROOT / "mjcli"
     want = {"mjcli/" + p.relative_to(pkg).as_posix() for p in pkg.rglob("*.py")}
     want |= {"mjcli/schemas/" + p.name for p in (pkg / "schemas").glob("*.json")}
+    want |= {"mjcli/" + p.relative_to(pkg).as_posix() for p in (pkg / "games").rglob("fields.json")}
     want |= {"mjcli/variants/" + p.relative_to(ROOT / "variants").as_posix() for p in (ROOT / "variants").rglob("*.yaml")}
     assert {n for n in want if n.startswith("mjcli/games/")} >= {"mjcli/games/sg/__init__.py",
-                                                                  "mjcli/games/paohuzi/__init__.py"}
+                                                                  "mjcli/games/paohuzi/__init__.py",
+                                                                  "mjcli/games/paohuzi/fields.json"}
     assert "mjcli/variants/hk.yaml" in want and "mjcli/variants/presets/payment.yaml" in want
     assert not want - names, f"left out of the wheel: {sorted(want - names)}"
 

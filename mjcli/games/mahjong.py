@@ -7,6 +7,8 @@ register.
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..errors import MjError
 from ..registry import Game, register_game
 from ..tiles import parse_hand
@@ -25,13 +27,16 @@ def _fn(name: str):
 
 class Mahjong(Game):
     id = "mahjong"
+    shell_safe = "write a shown meld as +123p, an added kong ++5555p, a concealed kong _5555p, the bar ':'"
+    pipe_bar = "write the bonus bar as ':' (mjcli score 123m ... 55s : f1 s2)"
 
     def score_line(self, text, variant, overrides=None, all_readings=False):
         return _fn("score_text")(text, variant, all_readings=all_readings, overrides=overrides)
 
     def score_answer(self, variant, overrides=None, all_readings=False):
-        score_text = _fn("score_text")  # straight to the scorer: no layer between a line and it (speed, issue 15)
-        return lambda text: score_text(text, variant, all_readings=all_readings, overrides=overrides)
+        # straight to the scorer: no layer between a line and it (speed, issue 15), and no call back up into
+        # the room for each line
+        return partial(_fn("score_text"), variant=variant, all_readings=all_readings, overrides=overrides)
 
     def wait_line(self, text, variant, overrides=None):
         return self.wait_answer(variant, overrides)(text)

@@ -18,8 +18,7 @@ from ...payments import Payment, SettleRequest, settlement_rule
 from ...patterns.core import SEAT_NUMBER
 from .patterns import EVERYONE_NUMBER
 from ...tiles import BONUS_TOKENS
-
-FAMILIES = ("flower", "season", "animal", "face")
+from . import FAMILIES
 FAMILY_SIZE = 4
 # own flower / season number of each seat (no one sits North, so 4 counts for everyone)
 

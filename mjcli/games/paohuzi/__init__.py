@@ -1,7 +1,7 @@
 """Paohuzi (跑胡子), the Hunan card game: its own cards, groups, huxi and tun.
 
-The room registers its game kind, :class:`Paohuzi`, with the core (see
-:mod:`mjcli.registry`); the core calls it through that interface. The
+The room registers its game kind, :class:`Paohuzi`, and its record fields (``fields.json``) with the core
+(see :mod:`mjcli.registry`); the core calls it through that interface. The
 functions below back it; the modules behind them load on first use:
 
 * :func:`score_text`, :func:`wait_text`: one line of notation -> a result with
@@ -13,7 +13,9 @@ functions below back it; the modules behind them load on first use:
 
 from __future__ import annotations
 
-from ...registry import Game, register_game
+from pathlib import Path
+
+from ...registry import Game, declare_fields, register_game
 
 
 def validate_section(data, ck) -> None:
@@ -67,6 +69,8 @@ class Paohuzi(Game):
     section_expected = "a mapping (the huxi table)"
     registry_patterns = False
     limit_caps_payment = False  # no limit of its own: the variant's limit is a stand-in above any hand
+    shell_safe = "write a shown group as +x1x2x3 and a wei or ti as _x5x5x5"
+    pipe_bar = "paohuzi hands have no '|'"
 
 
     def score_line(self, text, variant, overrides=None, all_readings=False):
@@ -115,3 +119,4 @@ class Paohuzi(Game):
 
 
 register_game(Paohuzi())
+declare_fields(Path(__file__).with_name("fields.json"))  # huxi, tun, groups ... on every score and wait record
