@@ -33,6 +33,12 @@ CASES = [
     # continuing dealer: lian=1 (連一拉一), 2 tai on top of the dealer's: dealer 1 + lian_zhuang 2 x 1 +
     # concealed 1 + single wait 1 = 5 (the dealer's own three: 1 + 2 = 3)
     ("123m 456m 789m 234p 567p 99s @9s lian=1", 5, {"dealer": 1, "lian_zhuang": 2, C: 1, D: 1}),
+    # all claimed (全求人): five shown sets, the eye's 9s waited on alone and won on a discard: quan_qiu_ren 2 +
+    # single wait 1 = 3
+    ("99s [123m] [456m] [789m] [234p] [567p] @9s seat=S", 3, {"quan_qiu_ren": 2, D: 1}),
+    # near misses: self-drawn, self_drawn 1 + single wait 1 = 2; a concealed kong among the five, single wait 1
+    ("99s [123m] [456m] [789m] [234p] [567p] @9s zimo seat=S", 2, {"self_drawn": 1, D: 1}),
+    ("99s [123m] [456m] [789m] [234p] (5555p) @9s seat=S", 1, {D: 1}),
     # lian=2 (連二拉二): 1 + 2 x 2 + 1 + 1 = 7; near miss: the first case, a dealer with no lian=, 3
     ("123m 456m 789m 234p 567p 99s @9s lian=2", 7, {"dealer": 1, "lian_zhuang": 4, C: 1, D: 1}),
     # concealed: a shown chow [567p] spoils it: single wait 1 = 1
@@ -107,10 +113,10 @@ CASES = [
      {C: 1, "self_drawn": 1, "concealed_self_drawn": 1, "all_pongs": 4, "wu_an_ke": 8}),
     # near miss: on a discard of 7s, 777s is not concealed: 1 + 4 + four concealed 5 = 10
     ("111m 555m 999p 222s 777s 99s @7s seat=S", 10, {C: 1, "all_pongs": 4, "si_an_ke": 5}),
-    # all pongs, all shown: single wait 1 + 4 = 5
-    ("99s [111m] [555m] [999p] [222s] [777s] @9s seat=S", 5, {D: 1, "all_pongs": 4}),
-    # near miss: one shown chow [789s]: 1
-    ("99s [111m] [555m] [999p] [222s] [789s] @9s seat=S", 1, {D: 1}),
+    # all pongs, all shown (so all claimed too): single wait 1 + 4 + all claimed 2 = 7
+    ("99s [111m] [555m] [999p] [222s] [777s] @9s seat=S", 7, {D: 1, "all_pongs": 4, "quan_qiu_ren": 2}),
+    # near miss: one shown chow [789s]: single wait 1 + all claimed 2 = 3
+    ("99s [111m] [555m] [999p] [222s] [789s] @9s seat=S", 3, {D: 1, "quan_qiu_ren": 2}),
     # half flush: characters and honours, shown CCC: dragon 1 + 4 = 5 (1m 4m 7m waited on: no single wait)
     ("123m 456m 789m 11m NNN [CCC] @1m seat=S", 5, {"dragon_set": 1, "half_flush": 4}),
     # full flush: 16 tiles and @1m (added): 111m 123m 456m 789m 99m + [234m], characters only: 8 (the 1112345678999m
