@@ -325,17 +325,11 @@ def ahead13(hand: Hand, variant, opts: AheadOptions, left: list[int] | None = No
     return d - 1, entries, budget
 
 
-FIVE_SETS = "not ready; how far from ready (shanten, helpful tiles) is counted at tables of four sets only"
-
-
 def wait_ahead(hand: Hand, variant, opts: AheadOptions):
     """``wait`` on a 13-tile hand, with the shanten and the helpful tiles when it is not ready."""
     from .waits import wait
 
     res = wait(hand, variant)
-    if not res.ready and variant.hand.sets > S.MOST_SETS:
-        res.notes.append(FIVE_SETS)
-        return res
     if res.ready:
         if opts.seen is not None:
             unseen(hand, variant, opts.seen)  # checks --seen against the hand
@@ -400,9 +394,6 @@ def discards_ahead(hand: Hand, variant, opts: AheadOptions):
             res.extra["discards"] = kept
             if not kept:
                 _below_minimum(res, variant, "every wait after every discard")
-        return res
-    if variant.hand.sets > S.MOST_SETS:
-        res.notes.append(FIVE_SETS)
         return res
     return add_discard_shanten(res, hand, variant, opts)
 

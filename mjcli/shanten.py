@@ -6,7 +6,7 @@ win), 1 is one exchange from ready, ... A 14-tile hand's shanten is that of
 its best discard; -1 when the 14 tiles already form a win.
 
 The count is exact over the shapes a table allows (:class:`Shapes`): sets
-and an eye (``sets_needed`` sets: four less the shown melds), thirteen
+and an eye (``sets_needed`` sets: the table's sets less the shown melds), thirteen
 orphans, seven pairs. It honours the copies: a drawn tile is one of the four
 copies of its kind not in the hand or shown melds (a tile the hand holds
 four of cannot be drawn), and a Fei (``J``, a joker) stands for any tile
@@ -16,10 +16,13 @@ set keeps at least one real tile, an eye may be two Fei.
 
 How: the fewest draws is the fewest places of a complete hand that the
 hand's own real tiles do not fill. Each suit is read once (memoised) into a
-*vector*: for ``m`` sets and ``e`` eyes (``m`` <= 4, ``e`` <= 1) that hold at
-least one of the suit's real tiles each, the most real tiles of the suit
-they can hold, no place given more tiles than its room (the copies left of
-it). The four suits' vectors are combined (the most tiles over every way of
+*vector*: for ``m`` sets and ``e`` eyes (``m`` up to the sets the hand
+needs, four at least; ``e`` <= 1) that hold at least one of the suit's real
+tiles each, the most real tiles of the suit they can hold, no place given
+more tiles than its room (the copies left of it). A hand that needs four sets
+or fewer reads vectors of four sets (10 entries); one that needs five (the
+Taiwanese 16-tile table) vectors of five (12 entries), kept apart: the
+*width* is part of every memo's key. The four suits' vectors are combined (the most tiles over every way of
 sharing out the sets and the eye), the sets still missing are made of drawn
 tiles (or Fei), and the hand's Fei fill places for free, save that a set
 made of no real tile of the hand needs at least one drawn tile.
@@ -40,6 +43,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .shape import MAX_SETS
 from .tiles import (JOKER, ORPHANS, PLACE_INC, SUIT_OF, Hand, _fast_word, _plain_tiles, hand_keys, parse_hand, validate,
                     variant_tiles)
 
@@ -54,7 +58,8 @@ _ORPHAN_SET = frozenset(ORPHANS)
 class Shapes:
     """The winning shapes a shanten is counted over.
 
-    ``sets_needed``: the sets beside the eye that the concealed tiles must make (four less the shown melds);
+    ``sets_needed``: the sets beside the eye that the concealed tiles must make (the table's less the shown
+    melds, at most :data:`MOST_SETS`);
     ``thirteen_orphans`` and ``seven_pairs``: those special shapes (a hand with shown melds has neither).
     Today :func:`shapes_of` derives them from the hand and the variant's pattern list; a variant that declares
     its hand shapes as data feeds them here."""
@@ -79,14 +84,16 @@ def shapes_of(hand: Hand, variant) -> Shapes:
 # --------------------------------------------------------------------------
 # One suit: its vector
 
-# A vector is a tuple of 10 ints, index 2 * m + e: the most real tiles of the suit that m sets and e eyes can
-# hold (each holding at least one of them), NEG when they cannot be made. A suit's tiles are an int key, 3 bits
-# a place (see mjcli.tiles.hand_keys); its *room* the same, the tiles each place may still be given (drawn or
-# Fei): the copies the rule allows less the tiles counted there.
+# A vector is a tuple of 2 * w + 2 ints (w, its width: 4, or the sets the hand needs when more), index 2 * m + e:
+# the most real tiles of the suit that m sets and e eyes can hold (each holding at least one of them), NEG when
+# they cannot be made. The functions below take a *mode*: bit 0 ``exact`` (see run_vid), the bits above it the
+# width less 4 (:func:`mode_of`); the vectors of one width only ever meet each other (and id 0, the empty one).
+# A suit's tiles are an int key, 3 bits a place (see mjcli.tiles.hand_keys); its *room* the same, the tiles each
+# place may still be given (drawn or Fei): the copies the rule allows less the tiles counted there.
 
 VEC0 = (0,) + (NEG,) * 9  # no tiles: no set, no eye, nothing held
 _VECS: list = [VEC0]  # id -> vector
-MOST_SETS = 4  # the sets a vector counts (2 * 4 + 2 entries): a table of five sets gets no shanten
+MOST_SETS = MAX_SETS  # the widest vector: as many sets as a table's hand may need
 _VID: dict = {VEC0: 0}  # vector -> id
 _MEMO: dict = {}  # key | room << 27 | places << 54 -> vector id of a run of places with chows
 _ROOM_MASK = tuple((1 << 3 * max(0, i - 2)) - 1 for i in range(10))  # the places below i - 2 (no set reaches them)
@@ -100,6 +107,21 @@ def _vid(v: tuple) -> int:
     return i
 
 
+def mode_of(exact: bool, sets_needed: int) -> int:
+    """The mode the vector functions take: bit 0 ``exact`` (see :func:`run_vid`), the bits above it the width
+    less 4 (four sets at least, else the sets the hand needs).
+
+    >>> mode_of(False, 4), mode_of(True, 3), mode_of(False, 5), mode_of(True, 5)
+    (0, 1, 2, 3)
+    """
+    if not 0 <= sets_needed <= MOST_SETS:
+        raise ValueError(f"a hand needing {sets_needed} sets: shanten counts 0 to {MOST_SETS}")
+    return int(exact) | (sets_needed - 4 if sets_needed > 4 else 0) << 1
+
+
+_EMPTY = [0] + [_vid((0,) + (NEG,) * (9 + 2 * w)) for w in range(1, MOST_SETS - 3)]  # width less 4 -> empty
+
+
 _SET: dict = {}  # vector id * 8 + real -> the vector with one more set holding ``real`` tiles on top
 _EYE: dict = {}  # the same with the eye
 _MAX: dict = {}  # (vector id, vector id) -> their larger entries
@@ -110,8 +132,9 @@ def _with_set(vid: int, real: int) -> int:
     r = _SET.get(k)
     if r is None:
         sub = _VECS[vid]
-        out = [NEG] * 10
-        for j in range(8):
+        n = len(sub)
+        out = [NEG] * n
+        for j in range(n - 2):
             if sub[j] >= 0:
                 out[j + 2] = sub[j] + real
         r = _SET[k] = _vid(tuple(out))
@@ -123,8 +146,9 @@ def _with_eye(vid: int, real: int) -> int:
     r = _EYE.get(k)
     if r is None:
         sub = _VECS[vid]
-        out = [NEG] * 10
-        for j in range(0, 10, 2):
+        n = len(sub)
+        out = [NEG] * n
+        for j in range(0, n, 2):
             if sub[j] >= 0:
                 out[j + 1] = sub[j] + real
         r = _EYE[k] = _vid(tuple(out))
@@ -141,31 +165,34 @@ def _max(a: int, b: int) -> int:
     return r
 
 
-def run_vector(key: int, room: int, n: int, exact: bool = True) -> tuple:
+def run_vector(key: int, room: int, n: int, exact: int = True) -> tuple:
     """The vector of ``n`` places of a suit with chows, holding the tiles ``key``, each place able to take
-    ``room`` more tiles (chows only within the n places).
+    ``room`` more tiles (chows only within the n places); ``exact`` a mode (:func:`mode_of`).
 
     >>> run_vector(0o111, 0o333, 9)[:4]   # 123: a set of three tiles; or a set of two and an eye of one
     (0, 1, 3, 3)
     >>> run_vector(0o4, 0o0, 9)[:4]       # 1111: the eye holds two, a set three; no fifth 1 for both
     (0, 2, 3, -64)
+    >>> # 12345 read five sets wide: four sets hold all five (123 a chow), so do five (one tile each); five sets
+    >>> # and the eye are six groups, each holding one of five tiles: none
+    >>> run_vector(0o11111, 0o33333, 9, mode_of(True, 5))[8:]
+    (5, 5, 5, -64)
     """
     return _VECS[run_vid(key, room, n, exact)]
 
 
-def run_vid(key: int, room: int, n: int, exact: bool) -> int:
-    """:func:`run_vector` as a vector id (memoised).
-
-    ``exact`` False: for a hand with no Fei, where only the tiles held count (a set that holds no real tile is
+def run_vid(key: int, room: int, n: int, exact: int) -> int:
+    """:func:`run_vector` as a vector id (memoised); ``exact`` a mode (:func:`mode_of`): the vector's width; and with
+    bit 0 clear: for a hand with no Fei, where only the tiles held count (a set that holds no real tile is
     as good as one made anywhere of drawn tiles), a chow takes a real tile at each place that has one (giving
-    it to another set instead never holds more tiles): fewer ways to try. True: every way, so that the count
+    it to another set instead never holds more tiles): fewer ways to try. Set: every way, so that the count
     of sets holding a real tile is exact (the Fei need it)."""
     st2 = st = key | room << 27 | n << 54 | exact << 58
     v = _MEMO.get(st)
     if v is not None:
         return v
     if not key:
-        return 0
+        return _EMPTY[exact >> 1]
     low = key & -key
     i = (low.bit_length() - 1) // 3
     one = 1 << 3 * i
@@ -220,19 +247,21 @@ def _chow_rest(best: int, key: int, room: int, p: int, end: int, real: int, n: i
     held = (key >> 3 * p) & 7
     if held:
         best = _chow_rest(best, key - one, room, p + 1, end, real + 1, n, exact)
-    if (exact or not held) and (room >> 3 * p) & 7:
+    if (exact & 1 or not held) and (room >> 3 * p) & 7:
         best = _chow_rest(best, key, room - one, p + 1, end, real, n, exact)
     return best
 
 
 def combine(a: tuple, b: tuple) -> tuple:
-    """The vector of two groups of tiles together: the sets add up (at most four), one eye at most."""
-    out = [NEG] * 10
-    for i in range(10):
+    """The vector of two groups of tiles together (of one width): the sets add up (at most the width), one eye
+    at most."""
+    n = len(a)
+    out = [NEG] * n
+    for i in range(n):
         x = a[i]
         if x < 0:
             continue
-        for j in range(0, 10 - (i & ~1), 1 + (i & 1)):  # the sets add up to four at most; one eye at most
+        for j in range(0, n - (i & ~1), 1 + (i & 1)):  # the sets add up to the width at most; one eye at most
             y = b[j]
             if y >= 0 and x + y > out[i + j]:
                 out[i + j] = x + y
@@ -259,8 +288,9 @@ def combine_ids(a: int, b: int) -> int:
 _SUIT: dict = {}  # key | room << 27 | honours << 54 -> vector id
 
 
-def suit_vid(s: int, key: int, room: int, exact: bool = True) -> int:
-    """The vector id of suit ``s`` holding ``key`` with ``room`` (each place's room clamped at 4).
+def suit_vid(s: int, key: int, room: int, exact: int = True) -> int:
+    """The vector id of suit ``s`` holding ``key`` with ``room`` (each place's room clamped at 4); ``exact`` a
+    mode (:func:`mode_of`).
 
     A suit's tiles fall into runs that no set can join: two places with no tile and full room between
     them (a chow spans three places). Each run is read alone, shifted to the places it can reach (two on
@@ -281,7 +311,7 @@ def suit_vid(s: int, key: int, room: int, exact: bool = True) -> int:
             c = (key >> 3 * i) & 7
             if c:
                 r = (room >> 3 * i) & 7
-                v = combine_ids(v, _vid(_honour_vector(c, r if r < 4 else 4)))
+                v = combine_ids(v, _vid(_honour_vector(c, r if r < 4 else 4, exact >> 1)))
     else:
         lo = None
         gap = 0
@@ -305,7 +335,7 @@ def suit_vid(s: int, key: int, room: int, exact: bool = True) -> int:
     return v
 
 
-def _run_vid(key: int, room: int, lo: int, hi: int, n: int, exact: bool) -> int:
+def _run_vid(key: int, room: int, lo: int, hi: int, n: int, exact: int) -> int:
     base = lo - 2 if lo >= 2 else 0
     top = hi + 2 if hi + 2 < n else n - 1
     places = top - base + 1
@@ -319,9 +349,9 @@ def _run_vid(key: int, room: int, lo: int, hi: int, n: int, exact: bool) -> int:
     return run_vid(rk, clamped, places, exact)
 
 
-def _honour_vector(c: int, r: int) -> tuple:
-    """The vector of ``c`` copies of one honour with room ``r``: a pong or the eye."""
-    best = [NEG] * 10
+def _honour_vector(c: int, r: int, wide: int = 0) -> tuple:
+    """The vector of ``c`` copies of one honour with room ``r``: a pong or the eye (``wide``: the width less 4)."""
+    best = [NEG] * (10 + 2 * wide)
     best[0] = 0
     for real in (3, 2, 1):
         if c >= real and 3 - real <= r:
@@ -345,7 +375,8 @@ def draws_needed(vid: int, sets_needed: int, jokers: int) -> int:
         v = _VECS[vid]
         full = 3 * sets_needed + 2
         d = full + 1
-        for m in range(sets_needed + 1):
+        top = len(v) // 2 - 1  # the empty vector (id 0) is narrow: no set beyond its width holds a tile
+        for m in range(1 + (sets_needed if sets_needed < top else top)):
             for e in (0, 1):
                 u = v[2 * m + e]
                 if u >= 0:
@@ -389,11 +420,12 @@ def suit_room(s: int, counted: int, most: int) -> int:
 
 _PLAIN: tuple = ({}, {}, {}, {})  # per suit: key -> vector id with the room of four copies less the key's (no Fei)
 _PLAIN_EXACT: tuple = ({}, {}, {}, {})  # the same, exact (a hand with Fei)
+_PLAINS: list = [_PLAIN, _PLAIN_EXACT] + [({}, {}, {}, {}) for _ in range(2 * (MOST_SETS - 4))]  # mode -> the same
 
 
-def plain_vid(s: int, key: int, exact: bool = False) -> int:
-    """The vector id of a suit with no shown tiles and at most four copies of a tile."""
-    d = (_PLAIN_EXACT if exact else _PLAIN)[s]
+def plain_vid(s: int, key: int, exact: int = False) -> int:
+    """The vector id of a suit with no shown tiles and at most four copies of a tile (``exact`` a mode)."""
+    d = _PLAINS[exact][s]
     v = d.get(key)
     if v is None:
         if len(d) > 200_000:
@@ -422,8 +454,13 @@ class Position:
     most: int
     shapes: Shapes
 
+    def __post_init__(self):
+        self.wide = mode_of(False, self.shapes.sets_needed)  # the width of its vectors, as a mode's bits
+
     def vid(self, s: int, key: int, exact: bool = False) -> int:
         """The vector id of suit ``s`` holding ``key`` (``exact``: the hand has Fei, see :func:`run_vid`)."""
+        if self.wide:
+            exact = exact | self.wide
         shown = self.shown[s]
         if not shown and self.most == 4:
             return plain_vid(s, key, exact)

@@ -48,6 +48,11 @@ BONUS_ALIASES = {"a1": "cat", "a2": "mouse", "a3": "rooster", "a4": "centipede",
                  "k1": "face", "k2": "face", "k3": "face", "k4": "face", "j": "J"}
 BONUS_ORDER = {tok: i for i, tok in enumerate(BONUS_TOKENS)}
 
+# ``lian=N``: the dealer has won (or kept the deal) N times running before this hand; kept in ``Hand.flags`` as
+# written (``lian=2``) and read only at a table that scores the continuing dealer (a ``lian_zhuang`` pattern)
+LIAN = "lian="
+LIAN_PATTERN = "lian_zhuang"
+LIAN_MOST = 99
 GLYPHS = (
     [chr(0x1F007 + i) for i in range(9)]      # m
     + [chr(0x1F019 + i) for i in range(9)]    # p
@@ -1026,8 +1031,15 @@ class _FullLine:
             elif key == "round":
                 self.round = _seat_value("round", value, col)
                 self.once("round", self.round, token)
+            elif key == "lian":
+                if not (value.isascii() and value.isdigit() and 1 <= int(value) <= LIAN_MOST):
+                    raise _col_error(f"{token!r}: write the dealer's wins in a row before this hand as a number "
+                                     f"1 to {LIAN_MOST}, e.g. lian=1", col)
+                if any(f.startswith(LIAN) for f in self.flags):
+                    raise _col_error(f"{token!r}: lian= written twice; write it once", col)
+                self.flags.add(f"{LIAN}{int(value)}")
             else:
-                raise _col_error(f"unknown context word {token!r}; known: seat=, round=", col)
+                raise _col_error(f"unknown context word {token!r}; known: seat=, round=, lian=", col)
             return True
         return False
 
@@ -1179,7 +1191,10 @@ def context_words(hand: Hand) -> list[str]:
         words.append(f"seat={hand.seat}")
     if hand.round != "E":
         words.append(f"round={hand.round}")
+    n = len(words)
     words.extend(f for f in FLAG_WORDS if f in hand.flags)
+    if len(hand.flags) > len(words) - n:  # a flag that is not a flag word: lian=N
+        words.extend(f for f in hand.flags if f.startswith(LIAN))
     return words
 
 
@@ -1187,7 +1202,7 @@ _BRACKETS = {CLAIMED: "[]", ADDED: "{}", CONCEALED: "()"}
 
 
 _TILE_LETTERS = frozenset("mpszjeswnfc")
-CONTEXT_WORDS = ("zimo", "self-drawn", "tsumo", *FLAG_WORDS, "seat=", "round=")
+CONTEXT_WORDS = ("zimo", "self-drawn", "tsumo", *FLAG_WORDS, "seat=", "round=", LIAN)
 
 
 def _is_word(low: str) -> bool:
@@ -1263,6 +1278,23 @@ def _tile_kinds(variant) -> frozenset:
     return entry[1]
 
 
+def lian_count(hand: Hand) -> int:
+    """N of the hand's ``lian=N`` (the dealer's wins in a row before this hand), 0 without it."""
+    for f in hand.flags:
+        if f.startswith(LIAN):
+            return int(f[len(LIAN):])
+    return 0
+
+
+def _check_lian(hand: Hand, variant) -> None:
+    n = lian_count(hand)
+    if LIAN_PATTERN not in variant.pattern_ids:
+        raise HandError(f"lian={n} (the continuing dealer) is not counted at the {variant.id} table; leave it out")
+    if hand.seat != "E":
+        raise HandError(f"lian={n} is the dealer's count and seat={hand.seat} is not the dealer (seat E); "
+                        "leave lian= out or write seat=E")
+
+
 def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
     """Raise :class:`HandError` if the hand cannot exist in ``variant``.
 
@@ -1270,6 +1302,8 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
     14 when not given).
     """
     have = _tile_kinds(variant)
+    if hand.flags and any(f.startswith(LIAN) for f in hand.flags):
+        _check_lian(hand, variant)
     if not (hand.melds or hand.bonus or hand.jokers):
         # the common plain hand (issue 6): its tiles are the variant's, no fifth copy (sorted,
         # so five alike sit four apart), seat and round played, the size wanted; any doubt

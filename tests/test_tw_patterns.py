@@ -30,6 +30,17 @@ CASES = [
     ("123m 456m 789m 234p 567p 99s @9s seat=E", 3, {"dealer": 1, C: 1, D: 1}),
     # near miss: the same hand at seat S: 1 + 1 = 2, no dealer
     ("123m 456m 789m 234p 567p 99s @9s seat=S", 2, {C: 1, D: 1}),
+    # continuing dealer: lian=1 (連一拉一), 2 tai on top of the dealer's: dealer 1 + lian_zhuang 2 x 1 +
+    # concealed 1 + single wait 1 = 5 (the dealer's own three: 1 + 2 = 3)
+    ("123m 456m 789m 234p 567p 99s @9s lian=1", 5, {"dealer": 1, "lian_zhuang": 2, C: 1, D: 1}),
+    # all claimed (全求人): five shown sets, the eye's 9s waited on alone and won on a discard: quan_qiu_ren 2 +
+    # single wait 1 = 3
+    ("99s [123m] [456m] [789m] [234p] [567p] @9s seat=S", 3, {"quan_qiu_ren": 2, D: 1}),
+    # near misses: self-drawn, self_drawn 1 + single wait 1 = 2; a concealed kong among the five, single wait 1
+    ("99s [123m] [456m] [789m] [234p] [567p] @9s zimo seat=S", 2, {"self_drawn": 1, D: 1}),
+    ("99s [123m] [456m] [789m] [234p] (5555p) @9s seat=S", 1, {D: 1}),
+    # lian=2 (連二拉二): 1 + 2 x 2 + 1 + 1 = 7; near miss: the first case, a dealer with no lian=, 3
+    ("123m 456m 789m 234p 567p 99s @9s lian=2", 7, {"dealer": 1, "lian_zhuang": 4, C: 1, D: 1}),
     # concealed: a shown chow [567p] spoils it: single wait 1 = 1
     ("123m 456m 789m 234p 99s [567p] @9s seat=S", 1, {D: 1}),
     # a concealed kong (5555p) keeps it: concealed 1 + single wait 1 = 2
@@ -102,10 +113,10 @@ CASES = [
      {C: 1, "self_drawn": 1, "concealed_self_drawn": 1, "all_pongs": 4, "wu_an_ke": 8}),
     # near miss: on a discard of 7s, 777s is not concealed: 1 + 4 + four concealed 5 = 10
     ("111m 555m 999p 222s 777s 99s @7s seat=S", 10, {C: 1, "all_pongs": 4, "si_an_ke": 5}),
-    # all pongs, all shown: single wait 1 + 4 = 5
-    ("99s [111m] [555m] [999p] [222s] [777s] @9s seat=S", 5, {D: 1, "all_pongs": 4}),
-    # near miss: one shown chow [789s]: 1
-    ("99s [111m] [555m] [999p] [222s] [789s] @9s seat=S", 1, {D: 1}),
+    # all pongs, all shown (so all claimed too): single wait 1 + 4 + all claimed 2 = 7
+    ("99s [111m] [555m] [999p] [222s] [777s] @9s seat=S", 7, {D: 1, "all_pongs": 4, "quan_qiu_ren": 2}),
+    # near miss: one shown chow [789s]: single wait 1 + all claimed 2 = 3
+    ("99s [111m] [555m] [999p] [222s] [789s] @9s seat=S", 3, {D: 1, "quan_qiu_ren": 2}),
     # half flush: characters and honours, shown CCC: dragon 1 + 4 = 5 (1m 4m 7m waited on: no single wait)
     ("123m 456m 789m 11m NNN [CCC] @1m seat=S", 5, {"dragon_set": 1, "half_flush": 4}),
     # full flush: 16 tiles and @1m (added): 111m 123m 456m 789m 99m + [234m], characters only: 8 (the 1112345678999m
@@ -193,3 +204,31 @@ def test_settle_hand_and_stake():
 def test_settle_no_tai_pays_the_base():
     # a hand of 0 tai on a discard from W: base 5 + 0 = 5
     assert _net(_settle("--winner", "S", "--from", "W", "--value", "0")) == {"E": 0, "S": 5, "W": -5, "N": 0}
+
+
+@pytest.mark.parametrize("text,vid,message", [
+    # lian= is the dealer's (seat E) count, read at this table alone, a number 1 to 99, written once
+    ("123m 456m 789m 234p 567p 99s @9s lian=1 seat=S", "tw", "lian=1 is the dealer's count and seat=S is not"),
+    ("123m 456m 789m 123p 55p @5p lian=1", "hk", "lian=1 (the continuing dealer) is not counted at the hk table"),
+    ("123m 456m 789m 234p 567p 99s @9s lian=0", "tw", "as a number 1 to 99"),
+    ("123m 456m 789m 234p 567p 99s @9s lian=x", "tw", "as a number 1 to 99"),
+    ("123m 456m 789m 234p 567p 99s @9s lian=1 lian=1", "tw", "lian= written twice"),
+])
+def test_lian_refused(text, vid, message):
+    res = score_line(text, load_builtin(vid))
+    assert not res.ok and message in res.error.message
+
+
+def test_lian_kept_in_the_hand_and_wait():
+    # the word comes back in the hand as written; a ready dealer's wait prices it: 9s alone, on a discard
+    # dealer 1 + lian 2 + concealed 1 + single wait 1 = 5, self-drawn + self-drawn 1 + concealed self-drawn 1 = 7
+    import json
+
+    res = CliRunner().invoke(cli, ["score", "-v", "tw", "-f", "json", "123m 456m 789m 234p 567p 99s @9s lian=2"],
+                             env={"MJCLI_CONFIG": ""})
+    (rec,) = json.loads(res.stdout)
+    assert rec["hand"] == "123456789m 234567p 99s @9s lian=2" and rec["total"] == 7
+    res = CliRunner().invoke(cli, ["wait", "-v", "tw", "-f", "json", "123m 456m 789m 234p 567p 9s lian=1"],
+                             env={"MJCLI_CONFIG": ""})
+    (rec,) = json.loads(res.stdout)
+    assert [(w["tile"], w["discard"], w["self_drawn"]) for w in rec["waits"]] == [("9s", 5, 7)]

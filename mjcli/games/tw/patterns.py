@@ -1,5 +1,5 @@
-"""Patterns only the Taiwanese 16-tile table scores: the dealer, a concealed hand, the single wait, its Ping Hu
-and the concealed pongs (three, four, five).
+"""Patterns only the Taiwanese 16-tile table scores: the dealer and the continuing dealer, a concealed hand, the
+single wait, all claimed, its Ping Hu and the concealed pongs (three, four, five).
 
 Each predicate's docstring gives the pattern's native name.
 """
@@ -7,7 +7,7 @@ Each predicate's docstring gives the pattern's native name.
 from __future__ import annotations
 
 from ...patterns import Ctx, pattern
-from ...tiles import CHOW
+from ...tiles import CHOW, lian_count
 
 
 @pattern("dealer", needs_reading=False)
@@ -92,3 +92,17 @@ def si_an_ke(ctx: Ctx) -> int:
 def wu_an_ke(ctx: Ctx) -> int:
     """Wu An Ke 五暗刻: five concealed pongs (or kongs)."""
     return int(not ctx.special and _concealed_pongs(ctx) == 5)
+
+
+@pattern("lian_zhuang", needs_reading=False)
+def lian_zhuang(ctx: Ctx) -> int:
+    """Lian Zhuang La Zhuang 連莊拉莊: the dealer wins again; once for each earlier win in a row (``lian=N``)."""
+    return lian_count(ctx.hand) if ctx.hand.seat == "E" else 0
+
+
+@pattern("quan_qiu_ren", needs_reading=False)
+def quan_qiu_ren(ctx: Ctx) -> int:
+    """Quan Qiu Ren 全求人: every set shown as claimed (no concealed kong), the eye's tile won on a discard."""
+    hand = ctx.hand
+    melds = hand.melds
+    return int(not hand.self_drawn and len(melds) == ctx.variant.hand.sets and not any(m.concealed for m in melds))
