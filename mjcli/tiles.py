@@ -47,7 +47,7 @@ BONUS_ALIASES = {"a1": "cat", "a2": "mouse", "a3": "rooster", "a4": "centipede",
                  "k1": "face", "k2": "face", "k3": "face", "k4": "face", "j": "J"}
 BONUS_ORDER = {tok: i for i, tok in enumerate(BONUS_TOKENS)}
 
-FLAG_WORDS = ("last-tile", "last-discard", "kong-replacement", "bonus-replacement", "rob-kong",
+FLAG_WORDS = ("last-tile", "last-discard", "kong-replacement", "bonus-replacement", "rob-kong", "last-of-kind",
               "kong-on-kong", "heavenly", "earthly")
 GLYPHS = (
     [chr(0x1F007 + i) for i in range(9)]      # m
