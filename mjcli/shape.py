@@ -29,7 +29,7 @@ DEFAULT_SPECIAL = ("thirteen_orphans",)
 @dataclass(frozen=True)
 class Special:
     """A registered special shape: ``complete(counts, jokers)`` is True when the concealed counts (34 kinds)
-    and Fei form it (no shown melds); ``tiles``: the only tiles it can hold (None: any), so a hand holding
+    and Fei form it (with at most ``shown`` shown melds beside them, their tiles not in the counts); ``tiles``: the only tiles it can hold (None: any), so a hand holding
     another is passed over at once; ``size``: its tiles; ``scored_by``: the pattern ids that score it."""
 
     name: str
@@ -37,18 +37,19 @@ class Special:
     size: int
     scored_by: tuple[str, ...]
     tiles: frozenset | None = None
+    shown: int = 0  # shown melds the shape may have beside its concealed tiles (the knitted straight: one set)
 
 
 SHAPES: dict[str, Special] = {}
 
 
-def shape(name: str, *, size: int, scored_by: tuple[str, ...], tiles=None):
+def shape(name: str, *, size: int, scored_by: tuple[str, ...], tiles=None, shown: int = 0):
     """Register ``fn(counts, jokers) -> bool`` as the recogniser of the special shape ``name``."""
 
     def deco(fn):
         if name in SHAPES:
             raise ValueError(f"special shape {name!r} is registered twice")
-        SHAPES[name] = Special(name, fn, size, tuple(scored_by), None if tiles is None else frozenset(tiles))
+        SHAPES[name] = Special(name, fn, size, tuple(scored_by), None if tiles is None else frozenset(tiles), shown)
         return fn
 
     return deco
@@ -161,17 +162,19 @@ def _set_and_pair(counts: list) -> bool:
     return False
 
 
-@shape("knitted_straight", size=14, scored_by=("knitted_straight",))
+@shape("knitted_straight", size=14, scored_by=("knitted_straight",), shown=1)
 def is_knitted_straight(counts: list, jokers: int) -> bool:
-    """The nine knitted tiles (147, 258, 369 in three suits), one set and a pair; no Fei."""
-    if jokers or sum(counts) != 14:
+    """The nine knitted tiles (147, 258, 369 in three suits), one set and a pair (the set may be shown: then
+    the counts are the nine and the pair); no Fei."""
+    n = sum(counts)
+    if jokers or n not in (11, 14):
         return False
     for knit in KNITTED:
         if all(counts[t] for t in knit):
             rest = list(counts)
             for t in knit:
                 rest[t] -= 1
-            return _set_and_pair(rest)
+            return max(rest) == 2 if n == 11 else _set_and_pair(rest)
     return False
 
 

@@ -394,9 +394,9 @@ def _complete(counts: tuple) -> bool:
     return got
 
 
-def waits_of(standing: list) -> list:
+def waits_of(standing: list, most: int = 34) -> list:
     """The tiles that complete the standing tiles (the hand without its winning tile) as sets and a pair, or as
-    seven pairs when they are 13; the waits the wait fans ask about."""
+    seven pairs when they are 13; the waits the wait fans ask about (the first ``most`` of them)."""
     out = []
     n = sum(standing)
     if n == 13:
@@ -421,7 +421,14 @@ def waits_of(standing: list) -> list:
         c[t] += 1
         if _complete(tuple(c)):
             out.append(t)
+            if len(out) >= most:
+                break
     return out
+
+
+def unique_wait(standing: list) -> bool:
+    """True when one tile alone completes the standing tiles."""
+    return len(waits_of(standing, 2)) == 1
 
 
 def _wait_fan(sets: list, eye: int, win: int, out: Counter) -> None:
@@ -448,7 +455,7 @@ def _wait_fan(sets: list, eye: int, win: int, out: Counter) -> None:
 class HandFacts:
     """What every reading of one hand shares: its tiles, its shown melds, how it was won, its wait."""
 
-    __slots__ = ("hand", "concealed", "shown", "all_counts", "tiles", "win", "unique_wait")
+    __slots__ = ("hand", "concealed", "shown", "all_counts", "tiles", "win", "_unique")
 
     def __init__(self, hand):
         self.hand = hand
@@ -463,9 +470,16 @@ class HandFacts:
         self.all_counts = [conc[t] + shown[t] for t in range(34)]
         self.tiles = {t for t in range(34) if self.all_counts[t]}
         self.win = Win(hand, shown, conc)
-        standing = list(conc)
-        standing[hand.win] -= 1
-        self.unique_wait = len(waits_of(standing)) == 1
+        self._unique = None
+
+    @property
+    def unique_wait(self) -> bool:
+        """The hand waited on its winning tile alone (worked out when a reading first asks)."""
+        if self._unique is None:
+            standing = list(self.concealed)
+            standing[self.hand.win] -= 1
+            self._unique = unique_wait(standing)
+        return self._unique
 
 
 def regular(facts: HandFacts, reading) -> Counter:
@@ -526,7 +540,8 @@ def regular(facts: HandFacts, reading) -> Counter:
         hogs = sum(1 for c in facts.all_counts if c == 4) - shown_kongs - hidden_kongs
         if hogs:
             out["tile_hog"] += hogs
-    if facts.unique_wait and not out["melded_hand"] and not out["four_kongs"]:
+    if not out["melded_hand"] and not out["four_kongs"] and (eye == w or any(
+            kind == CHOW and t <= w <= t + 2 for kind, t in concealed_sets)) and facts.unique_wait:
         _wait_fan(concealed_sets, eye, w, out)
     return out
 
@@ -608,33 +623,33 @@ def special(facts: HandFacts, name: str) -> Counter:
     return out
 
 
-def knit_rest(conc: list):
-    """``(knit, set, pair)``: the knitted straight the concealed counts hold, and the one set (kind, tile) and
-    pair the other five tiles make; None when they hold none so."""
+def knit_rest(conc: list, melds=()):
+    """``(knit, set, pair)``: the knitted straight the concealed counts hold, and the one set (kind, tile,
+    shown?) and pair the other tiles make (the set a shown meld when there is one); None when there is none."""
     for knit in KNITS:
         if all(conc[t] for t in knit):
             rest = list(conc)
             for t in knit:
                 rest[t] -= 1
+            if melds:
+                m = melds[0]
+                return knit, (m.kind, m.tile, m.exposure != CONCEALED), rest.index(2)
             for p in range(34):
                 if rest[p] >= 2:
                     r = list(rest)
                     r[p] -= 2
                     left = [t for t in range(34) for _ in range(r[t])]
                     if len(left) == 3 and left[0] == left[2]:
-                        return knit, (PONG, left[0]), p
+                        return knit, (PONG, left[0], False), p
                     if len(left) == 3 and left[0] < 27 and left[1] == left[0] + 1 and left[2] == left[0] + 2 \
                             and left[0] % 9 <= 6:
-                        return knit, (CHOW, left[0]), p
+                        return knit, (CHOW, left[0], False), p
             return None
     return None
 
 
-def _knitted_straight(facts: HandFacts) -> Counter:
-    """knitted_straight and what its other set, its pair and the way of winning add."""
-    out = Counter({"knitted_straight": 1})
-    found = knit_rest(facts.concealed)
-    knit, (kind, t), eye = found
+def _knitted_set(kind: str, t: int, eye: int, facts: HandFacts, out: Counter) -> None:
+    """What the knitted straight's one set and its pair add."""
     if kind == CHOW:
         if eye < 27:
             out["all_chows"] += 1
@@ -654,18 +669,36 @@ def _knitted_straight(facts: HandFacts) -> Counter:
             out["pung_of_terminals_or_honors"] += 1
         if eye < 27:
             out["no_honors"] += 1
-        if facts.all_counts[t] == 4:
+        if kind != KONG and facts.all_counts[t] == 4:
             out["tile_hog"] += 1
+
+
+def _knitted_straight(facts: HandFacts) -> Counter:
+    """knitted_straight and what its other set, its pair and the way of winning add."""
+    out = Counter({"knitted_straight": 1})
+    melds = facts.hand.melds
+    knit, (kind, t, shown), eye = knit_rest(facts.concealed, melds)
+    _knitted_set(kind, t, eye, facts, out)
     facts.win.fans(out)
-    out["fully_concealed_hand" if facts.win.self_drawn else "concealed_hand"] += 1
-    rest = list(facts.concealed)
-    for k in knit:
-        rest[k] -= 1
+    if shown:
+        if kind == KONG:
+            out["melded_kong"] += 1
+    else:
+        if kind == KONG:
+            out["concealed_kong"] += 1
+        out["fully_concealed_hand" if facts.win.self_drawn else "concealed_hand"] += 1
     w = facts.hand.win
-    rest[w] -= 1
-    if len(waits_of(rest)) == 1:
-        _wait_fan([(kind, t)], eye, w, out)
-    if kind == PONG and t >= 27:
+    if not melds:
+        rest = list(facts.concealed)
+        for k in knit:
+            rest[k] -= 1
+        if rest[w]:
+            rest[w] -= 1
+            if unique_wait(rest):
+                _wait_fan([(kind, t)], eye, w, out)
+    elif w not in knit or facts.concealed[w] == 3:
+        out["single_wait"] += 1  # a shown set beside it: the winning tile outside the knit is the pair's
+    if kind != CHOW and t >= 27:
         _wind_pungs([t], facts.win, out)
     return out
 
