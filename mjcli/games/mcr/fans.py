@@ -455,7 +455,7 @@ def _wait_fan(sets: list, eye: int, win: int, out: Counter) -> None:
 class HandFacts:
     """What every reading of one hand shares: its tiles, its shown melds, how it was won, its wait."""
 
-    __slots__ = ("hand", "concealed", "shown", "all_counts", "tiles", "win", "_unique")
+    __slots__ = ("hand", "concealed", "shown", "all_counts", "tiles", "win", "_unique", "memo")
 
     def __init__(self, hand):
         self.hand = hand
@@ -471,6 +471,7 @@ class HandFacts:
         self.tiles = {t for t in range(34) if self.all_counts[t]}
         self.win = Win(hand, shown, conc)
         self._unique = None
+        self.memo = {}  # what the room keeps for the hand: its readings' tables, by variant
 
     @property
     def unique_wait(self) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ...patterns import Ctx, pattern
+from ...tiles import PONG
 from .fans import HandFacts, fans
 
 # the fans of the table (variants/mcr.yaml gives each its value, names and principles), flowers aside
@@ -32,7 +33,7 @@ FANS = (
     "concealed_and_melded_kong",
 )
 PREFIX = "mcr_"
-SECTION = "mcr"
+SECTION = "mcr"  # the variant file's section; also the key a reading's fan table is kept under
 
 
 def pattern_id(fan: str) -> str:
@@ -80,18 +81,89 @@ def facts_of(hand) -> HandFacts:
 
 
 def table(ctx: Ctx) -> dict:
-    """The reading's fans, ``{fan id: count}``, every principle applied (worked out on the first ask)."""
-    cache = ctx.cache
+    """The reading's fans, ``{fan id: count}``, every principle applied (worked out on the first ask); ``{}``
+    for a reading that another reading of the same total goes before (:func:`_first_of_equals`)."""
+    cache = ctx.__dict__  # kept beside the context's own fields: every predicate of the reading reads it
     got = cache.get(SECTION)
     if got is None:
-        order, drops = principles(ctx.variant)
-        got = cache[SECTION] = fans(facts_of(ctx.hand), ctx.reading, order, drops)
+        variant = ctx.variant
+        facts = facts_of(ctx.hand)
+        got = _fans_of(facts, ctx.reading, variant)
+        if not _first_of_equals(facts, ctx.reading, got, variant):
+            got = {}
+        cache[SECTION] = got
     return got
+
+
+# the order the sets of a reading are read in when two readings total the same: by tile, characters, bamboo,
+# dots, winds, then the dragons Red, Green, White; a pung before a chow of the same tile
+_TIE_TILE = tuple(range(9)) + tuple(range(18, 27)) + tuple(range(9, 18)) + (27, 28, 29, 30, 33, 32, 31)
+_TIE_RANK = {t: i for i, t in enumerate(_TIE_TILE)}
+
+
+def _tie_key(reading) -> tuple:
+    return tuple(sorted((_TIE_RANK[t], kind != PONG) for kind, t, _j in reading.sets))
+
+
+def _first_of_equals(facts, reading, got: dict, variant) -> bool:
+    """True unless another reading of the hand with the same total goes first. Of equal totals the first
+    reading in the order of :func:`_tie_key` is scored, a later one only when it holds a pure triple chow or a
+    triple pung, and any set reading before seven pairs (the rule book names no order; this is the
+    calculator's, so that both list the same fans)."""
+    from ...decompose import readings
+
+    value = _values(variant)
+    total = sum(value.get(k, 0) * n for k, n in got.items())
+    memo = facts.memo.setdefault(id(variant), {})
+    rs = memo.get("readings")
+    if rs is None:
+        rs = memo["readings"] = readings(facts.hand, None, variant.hand)
+    if len(rs) < 2:
+        return True
+    rs = [(r, t) for r in rs for t in (_fans_of(facts, r, variant),)]
+    rs = [(r, sum(value.get(k, 0) * n for k, n in t.items()), t) for r, t in rs]
+    ties = [(r, t) for r, tot, t in rs if tot == total]
+    if len(ties) < 2:
+        return True
+    plain = sorted((x for x in ties if not x[0].special), key=lambda x: _tie_key(x[0]))
+    if not plain:
+        return True
+    chosen = plain[0]
+    for x in plain[1:]:
+        if x[1].get("pure_triple_chow") or x[1].get("triple_pung") or any(
+                r.special == "seven_pairs_four_alike" for r, _t in ties):
+            chosen = x
+    if reading.special:
+        return False
+    return _tie_key(reading) == _tie_key(chosen[0])
+
+
+def _fans_of(facts, reading, variant) -> dict:
+    """:func:`fans` of a reading, kept with the hand's facts (the sets, the pair and the shape name as key)."""
+    memo = facts.memo.setdefault(id(variant), {})
+    tables = memo.setdefault("tables", {})
+    key = (reading.sets, reading.eye, reading.special)
+    got = tables.get(key)
+    if got is None:
+        order, drops = principles(variant)
+        got = tables[key] = fans(facts, reading, order, drops)
+    return got
+
+
+def _values(variant) -> dict:
+    got = _VALUES.get(id(variant))
+    if got is None or got[0] is not variant:
+        got = _VALUES[id(variant)] = (variant, {fan_id(p.id): p.value for p in variant.patterns})
+    return got[1]
+
+
+_VALUES: dict = {}
 
 
 def _predicate(fan: str):
     def count(ctx: Ctx) -> int:
-        return table(ctx).get(fan, 0)
+        got = ctx.__dict__.get(SECTION)
+        return (table(ctx) if got is None else got).get(fan, 0)
 
     count.__doc__ = f"The Chinese Official fan {fan}: its count in the reading's fan table."
     count.__name__ = count.__qualname__ = fan
