@@ -176,3 +176,12 @@ def test_context_words(words, fan):
 
 def test_kong_replacement():
     assert "out_with_replacement_tile" in fans("[1111m] 456p 789s 345s 99m @9m kong-replacement")
+
+
+def test_wait_prices_each_way_of_winning():
+    # 123m 456p 789s 345s 9m waits on 9m alone: on a discard mixed straight 8 + concealed hand 2 + all chows 2
+    # + single wait 1 = 13; self-drawn 8 + fully concealed hand 4 + all chows 2 + single wait 1 = 15
+    from mjcli.registry import game_kind
+
+    rec = game_kind("mcr").wait_line("123m 456p 789s 345s 9m", MCR).as_dict()
+    assert [(w["tile"], w["discard"], w["self_drawn"]) for w in rec["waits"]] == [("9m", 13, 15)]

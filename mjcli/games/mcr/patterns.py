@@ -83,7 +83,7 @@ def facts_of(hand) -> HandFacts:
 def table(ctx: Ctx) -> dict:
     """The reading's fans, ``{fan id: count}``, every principle applied (worked out on the first ask); ``{}``
     for a reading that another reading of the same total goes before (:func:`_first_of_equals`)."""
-    cache = ctx.__dict__  # kept beside the context's own fields: every predicate of the reading reads it
+    cache = ctx.cache  # the context's own: a context made from another for a new way of winning has a new one
     got = cache.get(SECTION)
     if got is None:
         variant = ctx.variant
@@ -162,7 +162,8 @@ _VALUES: dict = {}
 
 def _predicate(fan: str):
     def count(ctx: Ctx) -> int:
-        got = ctx.__dict__.get(SECTION)
+        cache = ctx.__dict__.get("cache")
+        got = None if cache is None else cache.get(SECTION)
         return (table(ctx) if got is None else got).get(fan, 0)
 
     count.__doc__ = f"The Chinese Official fan {fan}: its count in the reading's fan table."
