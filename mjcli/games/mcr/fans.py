@@ -107,8 +107,8 @@ def _cut(pairs: list, most: int) -> Counter:
 
 def _chow_pairs(chows: list, out: Counter) -> None:
     """The fans of the chows (first tiles, sorted): a four-chow fan; else a three-chow fan and the fourth
-    chow's best pair fan; else the pair fans, each chow in at most... as many as the account-once principle
-    allows."""
+    chow's best pair fan; else the pair fans, as many as the account-once principle allows (three of four
+    chows, one fewer for each chow in no pair fan; two of three)."""
     n = len(chows)
     if n == 4:
         a, b, c, d = chows
