@@ -23,7 +23,7 @@ def check(data, ck) -> None:
         return
     for fan, spec in table.items():
         where = f"mcr.principles.{fan}"
-        if fan not in known:
+        if not isinstance(fan, str) or fan not in known:
             ck.fail(where, f"{fan!r} is not a fan of the table; use a fan id of variants/mcr.yaml")
             continue
         if not isinstance(spec, dict):
@@ -32,5 +32,5 @@ def check(data, ck) -> None:
         ck.unknown(spec, set(KEYS), where)
         for key in KEYS:
             names = spec.get(key, [])
-            if not isinstance(names, list) or any(n not in known for n in names):
+            if not isinstance(names, list) or any(not isinstance(n, str) or n not in known for n in names):
                 ck.fail(f"{where}.{key}", "expected a list of fan ids of the table")
