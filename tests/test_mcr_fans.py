@@ -185,3 +185,18 @@ def test_wait_prices_each_way_of_winning():
 
     rec = game_kind("mcr").wait_line("123m 456p 789s 345s 9m", MCR).as_dict()
     assert [(w["tile"], w["discard"], w["self_drawn"]) for w in rec["waits"]] == [("9m", 13, 15)]
+
+
+def test_equal_totals_keep_the_first_reading_and_all_lists_both():
+    # 122334m 11223344p @3p reads 123p 123p 44p (the 3p an edge) or 11p 234p 234p (the 3p closed), 20 fan
+    # either way: lower four 12 + concealed 2 + all chows 2 + pure double 1 + mixed double 1 + voided 1 + wait 1.
+    # The first in tile order (the pung-free 123p reading) is scored: edge wait
+    res = score("122334m 11223344p @3p")
+    assert res.total == 20 and "edge_wait" in fans("122334m 11223344p @3p")
+    res = MCR_GAME.score_line("122334m 11223344p @3p", MCR, all_readings=True)
+    assert [a.total for a in res.alternatives] == [20, 0]  # the other reading goes after: listed, no fans
+
+
+from mjcli.registry import game_kind as _game_kind  # noqa: E402
+
+MCR_GAME = _game_kind("mcr")

@@ -57,8 +57,9 @@ def _fix(res, variant):
             elif not pay.get("robbed_kong"):
                 res.payment = {"shooter": amount(first), "others": amount(other),
                                "total": amount(add(first, mul(other, losers - 1)))}
-    for alt in res.alternatives:
-        _fix(alt, variant)
+    for alt in res.alternatives:  # the readings of --all (the best among them): their minimum verdict alone
+        if isinstance(alt, ScoreResult):
+            alt.__class__ = McrResult
     return res
 
 
