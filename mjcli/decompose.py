@@ -865,16 +865,18 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, shape=True, most: i
     out: list[Reading] = []
     if len(hand.concealed) == 3 * (hs.sets - len(hand.melds)) + 2:
         _plain_readings(hand, out)
-    if hs.special and not hand.melds:
+    if hs.special:
         _special_readings(hand, hs, 0, out)
     return out
 
 
 def _special_readings(hand: Hand, hs, jokers: int, out: list) -> None:
-    """A reading for each special shape of ``hs`` the concealed tiles and ``jokers`` Fei form (no melds)."""
+    """A reading for each special shape of ``hs`` the concealed tiles and ``jokers`` Fei form (no more shown
+    melds than the shape allows beside it: none but for the knitted straight's one set)."""
     counts = None
+    melds = len(hand.melds)
     for sp in hs.specials:
-        if sp.tiles is None or sp.tiles.issuperset(hand.concealed):
+        if melds <= sp.shown and (sp.tiles is None or sp.tiles.issuperset(hand.concealed)):
             if counts is None:
                 counts = hand.counts()
             if sp.complete(counts, jokers):
@@ -936,7 +938,7 @@ def iter_readings(hand: Hand, eye_tiles: list[int] | None = None, shape=True, mo
                 elif left == 0:
                     _place_win(out, hand, sets, eye, eye_j)
                 yield from out
-    if hs.special and not hand.melds:
+    if hs.special:
         out = []
         _special_readings(hand, hs, jokers, out)
         yield from out
@@ -1115,8 +1117,8 @@ def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, shape=True, most
                         places = suit_waits_r(keys[s], wait_rooms[s], SUIT_CHOWS[s], J, others)
                     for p in places:
                         out.append(base + p)
-    specials = [sp for sp in hs.specials if sp.tiles is None or sp.tiles.issuperset(concealed)] \
-        if hs.special and not hand.melds else ()
+    specials = [sp for sp in hs.specials if len(hand.melds) <= sp.shown
+                and (sp.tiles is None or sp.tiles.issuperset(concealed))] if hs.special else ()
     if specials:
         counts = hand.counts()
         for sp in specials:

@@ -29,7 +29,7 @@ DEFAULT_SPECIAL = ("thirteen_orphans",)
 @dataclass(frozen=True)
 class Special:
     """A registered special shape: ``complete(counts, jokers)`` is True when the concealed counts (34 kinds)
-    and Fei form it (no shown melds); ``tiles``: the only tiles it can hold (None: any), so a hand holding
+    and Fei form it (with at most ``shown`` shown melds beside them, their tiles not in the counts); ``tiles``: the only tiles it can hold (None: any), so a hand holding
     another is passed over at once; ``size``: its tiles; ``scored_by``: the pattern ids that score it."""
 
     name: str
@@ -37,18 +37,19 @@ class Special:
     size: int
     scored_by: tuple[str, ...]
     tiles: frozenset | None = None
+    shown: int = 0  # shown melds the shape may have beside its concealed tiles (the knitted straight: one set)
 
 
 SHAPES: dict[str, Special] = {}
 
 
-def shape(name: str, *, size: int, scored_by: tuple[str, ...], tiles=None):
+def shape(name: str, *, size: int, scored_by: tuple[str, ...], tiles=None, shown: int = 0):
     """Register ``fn(counts, jokers) -> bool`` as the recogniser of the special shape ``name``."""
 
     def deco(fn):
         if name in SHAPES:
             raise ValueError(f"special shape {name!r} is registered twice")
-        SHAPES[name] = Special(name, fn, size, tuple(scored_by), None if tiles is None else frozenset(tiles))
+        SHAPES[name] = Special(name, fn, size, tuple(scored_by), None if tiles is None else frozenset(tiles), shown)
         return fn
 
     return deco
@@ -103,7 +104,8 @@ def as_shape(value) -> HandShape:
 _ORPHAN_SET = frozenset(ORPHANS)
 
 
-@shape("thirteen_orphans", size=14, scored_by=("thirteen_orphans", "thirteen_wonders"), tiles=ORPHANS)
+@shape("thirteen_orphans", size=14, scored_by=("thirteen_orphans", "thirteen_wonders", "mcr_thirteen_orphans"),
+       tiles=ORPHANS)
 def is_thirteen_orphans(counts: list, jokers: int) -> bool:
     """One of each terminal and honour and a second of one of them; Fei fill the gaps."""
     if sum(counts) + jokers != 14:
@@ -125,6 +127,68 @@ def is_seven_pairs(counts: list, jokers: int) -> bool:
     singles = sum(1 for c in counts if c == 1)
     kinds = sum(1 for c in counts if c)
     return singles <= jokers and (jokers - singles) % 2 == 0 and kinds + (jokers - singles) // 2 == 7
+
+
+@shape("seven_pairs_four_alike", size=14, scored_by=("seven_pairs",))
+def is_seven_pairs_four_alike(counts: list, jokers: int) -> bool:
+    """Seven pairs where four alike count as two pairs (the Chinese Official reading); no Fei."""
+    return not jokers and sum(counts) == 14 and all(c % 2 == 0 for c in counts)
+
+
+@shape("seven_shifted_pairs", size=14, scored_by=("seven_shifted_pairs",))
+def is_seven_shifted_pairs(counts: list, jokers: int) -> bool:
+    """Seven pairs of one suit in a row (1 to 7, 2 to 8 or 3 to 9); no Fei."""
+    if jokers or sum(counts) != 14:
+        return False
+    first = next(t for t in range(34) if counts[t])
+    return first < 27 and first % 9 <= 2 and all(counts[first + i] == 2 for i in range(7))
+
+
+# the knitted tiles: 147, 258 and 369, each in its own suit (six ways to give the three runs their suits)
+KNITTED = tuple(tuple(9 * suit + place for suit, start in zip(order, (0, 1, 2)) for place in range(start, 9, 3))
+                for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
+
+
+def _set_and_pair(counts: list) -> bool:
+    """Five tiles that make one set (a pung or a chow) and a pair."""
+    for p in range(34):
+        if counts[p] >= 2:
+            rest = list(counts)
+            rest[p] -= 2
+            left = [t for t in range(34) for _ in range(rest[t])]
+            if left[0] == left[2] or (left[0] < 27 and left[0] % 9 <= 6 and left[1] == left[0] + 1
+                                     and left[2] == left[0] + 2):
+                return True
+    return False
+
+
+@shape("knitted_straight", size=14, scored_by=("knitted_straight",), shown=1)
+def is_knitted_straight(counts: list, jokers: int) -> bool:
+    """The nine knitted tiles (147, 258, 369 in three suits), one set and a pair (the set may be shown: then
+    the counts are the nine and the pair); no Fei."""
+    n = sum(counts)
+    if jokers or n not in (11, 14):
+        return False
+    for knit in KNITTED:
+        if all(counts[t] for t in knit):
+            rest = list(counts)
+            for t in knit:
+                rest[t] -= 1
+            return max(rest) == 2 if n == 11 else _set_and_pair(rest)
+    return False
+
+
+@shape("honors_and_knitted", size=14, scored_by=("lesser_honors_and_knitted_tiles",
+                                                  "greater_honors_and_knitted_tiles"))
+def is_honors_and_knitted(counts: list, jokers: int) -> bool:
+    """Fourteen different tiles: five to seven honours, the rest knitted tiles of one knitted straight; no Fei."""
+    if jokers or sum(counts) != 14 or any(c > 1 for c in counts):
+        return False
+    honours = sum(counts[27:])
+    if not 5 <= honours <= 7:
+        return False
+    suited = {t for t in range(27) if counts[t]}
+    return any(suited <= set(knit) for knit in KNITTED)
 
 
 # --------------------------------------------------------------------------

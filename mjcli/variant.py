@@ -382,7 +382,10 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None, r
     ck.get(data, "extends", "", str, "a built-in variant id", default=None)
     unit = ck.text(data, "unit", "", "a unit name such as faan or tai", required=True)
     minimum = ck.integer(data, "minimum", "", 0, MAX_VALUE, required=True)
-    limit = ck.integer(data, "limit", "", 0, MAX_VALUE, required=True)
+    if "limit" in data and data["limit"] is None:  # no limit: the cap is above any hand
+        limit = MAX_VALUE
+    else:
+        limit = ck.integer(data, "limit", "", 0, MAX_VALUE, required=True)
     if isinstance(minimum, int) and isinstance(limit, int) and minimum > limit:
         ck.fail("minimum", f"the minimum {minimum} is above the limit {limit}")
 

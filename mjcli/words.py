@@ -5,5 +5,5 @@ Kept apart from :mod:`mjcli.tiles` so the command line can build its options wit
 
 from __future__ import annotations
 
-FLAG_WORDS = ("last-tile", "last-discard", "kong-replacement", "bonus-replacement", "rob-kong",
+FLAG_WORDS = ("last-tile", "last-discard", "kong-replacement", "bonus-replacement", "rob-kong", "last-of-kind",
               "kong-on-kong", "heavenly", "earthly")

@@ -112,7 +112,7 @@ def test_every_room_registers_itself():
 
     load_games()
     load_settlement_rules()
-    assert sorted(GAMES) == ["mahjong", "paohuzi"]
+    assert sorted(GAMES) == ["mahjong", "mcr", "paohuzi"]
     assert {"all_animals", "ping_hu", "flower_four", "four_fei"} <= set(REGISTRY)  # sg, my3
     assert {"sg_instant", "my3_fei"} <= set(SETTLEMENT_RULES)
     assert HOOKS["wait_notes"]

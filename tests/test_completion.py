@@ -29,9 +29,9 @@ def test_completion_of_an_unknown_shell_is_a_usage_error():
 
 
 @pytest.mark.parametrize("line, expected", [
-    ("mjcli score -v ", ["hk", "sg", "my3", "paohuzi", "tw"]),
-    ("mjcli wait --variant m", ["my3"]),
-    ("mjcli rules ", ["hk", "sg", "my3", "paohuzi", "tw"]),
+    ("mjcli score -v ", ["hk", "sg", "my3", "paohuzi", "mcr", "tw"]),
+    ("mjcli wait --variant m", ["my3", "mcr"]),
+    ("mjcli rules ", ["hk", "sg", "my3", "paohuzi", "mcr", "tw"]),
     ("mjcli score -f ", ["table", "json", "jsonl", "csv"]),
     ("mjcli rules --lang ", ["en", "ms", "ta", "zh", "th"]),
     ("mjcli settle --winner ", ["E", "S", "W", "N"]),

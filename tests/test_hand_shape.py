@@ -71,7 +71,7 @@ def test_bad_hand_section_one_line(hand, fragment):
 
 def test_registry_holds_the_special_shapes():
     assert {"thirteen_orphans", "seven_pairs"} <= set(SHAPES)
-    assert SHAPES["thirteen_orphans"].scored_by == ("thirteen_orphans", "thirteen_wonders")
+    assert SHAPES["thirteen_orphans"].scored_by == ("thirteen_orphans", "thirteen_wonders", "mcr_thirteen_orphans")
 
 
 def _counts(text):

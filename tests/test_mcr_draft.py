@@ -35,11 +35,21 @@ needs_gb = pytest.mark.skipif(not ref.available(), reason="pymahjonggb is not in
 
 # ---- the table -------------------------------------------------------------------------------------------
 
-def test_the_draft_is_not_loaded_as_a_variant():
-    from mjcli.variant import builtin_ids
+def test_the_variant_is_the_draft():
+    """variants/mcr.yaml holds every fan of the draft: its value, each, names, example; its principles."""
+    from mjcli.games.mcr.patterns import pattern_id
+    from mjcli.variant import builtin_ids, load_builtin
 
-    assert "mcr" not in builtin_ids()
-    assert not (ROOT / "variants" / "mcr.yaml").exists()
+    assert "mcr" in builtin_ids()
+    v = load_builtin("mcr")
+    by_pid = {p.id: p for p in v.patterns}
+    for fan in FANS:
+        p = by_pid[pattern_id(fan["id"])]
+        assert (p.value, p.each, p.name, p.example) == (fan["value"], bool(fan.get("each")), fan["name"],
+                                                       fan["example"]), fan["id"]
+        got = v.extra["principles"].get(fan["id"], {})
+        for key in ("implies", "excludes", "set_excludes"):
+            assert got.get(key, []) == (fan.get(key) or []), (fan["id"], key)
 
 
 def test_81_fans_with_unique_snake_case_ids():
@@ -200,12 +210,11 @@ def test_hand_worked_totals():
 
 # ---- the guide -----------------------------------------------------------------------------------------------
 
-def test_the_guide_says_the_variant_is_not_built_and_shows_the_table():
+def test_the_guide_shows_the_table():
     from wcwidth import wcswidth
 
     text = (ROOT / "docs" / "guides" / "mcr.md").read_text(encoding="utf-8")
-    head = text.split("\n\n", 2)[1]
-    assert "`-v mcr` does not exist yet" in head
+    assert "`-v mcr` scores" in text.split("\n\n", 2)[1]
     table = ref.fan_table()
     assert "```text\n" + "\n".join(table) + "\n```" in text, "docs/guides/mcr.md: paste mcr_reference.fan_table()"
     assert max(wcswidth(line) for line in table) <= 80

@@ -177,7 +177,7 @@ def test_glyphs_show_tiles():
 
 def test_other_formats_of_the_variant_list():
     _, out, _ = rules("-f", "jsonl")
-    assert [json.loads(x)["id"] for x in out.splitlines()] == ["hk", "sg", "my3", "paohuzi", "tw"]
+    assert [json.loads(x)["id"] for x in out.splitlines()] == ["hk", "sg", "my3", "paohuzi", "mcr", "tw"]
     assert rules("-f", "markdown")[1].startswith("| variant")
 
 
