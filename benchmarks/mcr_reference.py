@@ -171,8 +171,8 @@ def gb_total(fans: dict[str, int], draft: dict | None = None) -> int:
 
 
 def fan_table(draft: dict | None = None) -> list[str]:
-    """The 81 fans as plain text for docs/mcr.md: a heading per value, then id, English and Simplified Chinese
-    names (the Traditional names are in the draft), within 80 columns."""
+    """The 81 fans as plain text for docs/mcr.md: a heading per value, then id, English and Traditional Chinese
+    names (as every table writes them; the draft keeps the Simplified ones too), within 80 columns."""
     fans = (draft or load_draft())["fans"]
     w_id = max(len(f["id"]) for f in fans)
     w_en = max(len(f["name"]) for f in fans)
@@ -180,7 +180,7 @@ def fan_table(draft: dict | None = None) -> list[str]:
     for fan in fans:
         if not lines or fan["value"] != lines[-1][1]:
             lines.append(("", fan["value"]))
-        lines.append((f"  {fan['id']:<{w_id}}  {fan['name']:<{w_en}}  {fan['names']['zh']}", fan["value"]))
+        lines.append((f"  {fan['id']:<{w_id}}  {fan['name']:<{w_en}}  {fan['names']['zh_hant']}", fan["value"]))
     out = []
     for text, value in lines:
         if not text:

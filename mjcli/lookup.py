@@ -27,8 +27,10 @@ _SPLIT = re.compile(r"[\s()\[\]{},.;:/&'\"!?_\-]+")
 # the Simplified characters of mahjong's words, each as its Traditional one: the tables' Chinese names are
 # Traditional (as the hk table writes them), and a player may type either script
 _HANT = str.maketrans(
-    "将门风动绿开杠抢捞莲宝灯罗汉过顺绞东发万条龙对听庄连数单双边钓无岭国张带断齐独暗杂缺门碰砰尽头红车马炮",
-    "將門風動綠開槓搶撈蓮寶燈羅漢過順絞東發萬條龍對聽莊連數單雙邊釣無嶺國張帶斷齊獨暗雜缺門碰砰盡頭紅車馬炮",
+    "将门风动绿开杠抢捞莲宝灯罗汉过顺绞东发万条龙对听庄连数"
+    "单双边钓无岭国张带断齐独暗杂缺门碰砰尽头红车马炮会节组于绝归标",
+    "將門風動綠開槓搶撈蓮寶燈羅漢過順絞東發萬條龍對聽莊連數"
+    "單雙邊釣無嶺國張帶斷齊獨暗雜缺門碰砰盡頭紅車馬炮會節組於絕歸標",
 )
 
 
