@@ -638,7 +638,7 @@ class _Group(click.Group):
               show_default=True, help="Colour (the chart of settle --ledger --chart is the one coloured output): "
                                       "auto on a terminal unless $NO_COLOR is set; never writes no escape at all.")
 def cli(color):
-    """Price mahjong hands (Hong Kong, Singapore, Malaysian 3 Kaki) and Paohuzi hands.
+    """Price mahjong hands (Hong Kong, Singapore, Malaysian 3 Kaki, Taiwanese, Chinese Official) and Paohuzi hands.
 
     \b
     mjcli score '123m 456m 789m 234p 55s zimo'

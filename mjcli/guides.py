@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .variant import builtin_ids
+
+_VARIANTS = tuple(builtin_ids())  # every built-in table has its guide, docs/ID.md
 TOPICS = {
     "notation": ("notation",),
-    "variants": ("hk", "sg", "my3", "tw", "paohuzi"),
+    "variants": _VARIANTS,
     "errors": ("errors",),
     "config": ("config",),
 }
 SUMMARY = {
     "notation": "typing a hand: every spelling mjcli reads",
-    "variants": "the rules of each variant: hk, sg, my3, tw, paohuzi",
+    "variants": "the rules of each variant: " + ", ".join(_VARIANTS),
     "errors": "exit codes, the error record, what bad input gets",
     "config": "the config file: the table's settings, once",
 }
