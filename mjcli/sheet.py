@@ -199,6 +199,22 @@ def longest_word(text: str) -> int:
     return max((text_width(w) for w in str(text).split() if unbreakable(w)), default=0)
 
 
+def _first_line(chunk: str, avail: int) -> list[str]:
+    """``chunk`` as its first line of at most ``avail`` columns and the rest in one piece (wrapped by the
+    caller at its own indent), so that a word too wide for this line but not for the screen is not cut here.
+
+    >>> _first_line("id: lesser_honors_and_knitted_tiles", 30)
+    ['id:', 'lesser_honors_and_knitted_tiles']
+    """
+    words = chunk.split()
+    if "\n" in chunk or not words or text_width(words[0]) > avail:
+        return wrap(chunk, avail)
+    used, n = text_width(words[0]), 1
+    while n < len(words) and used + 1 + text_width(words[n]) <= avail:
+        used, n = used + 1 + text_width(words[n]), n + 1
+    return [" ".join(words[:n])] + ([" ".join(words[n:])] if n < len(words) else [])
+
+
 def chunks_lines(chunks: list[str], width: int, indent: str = "", more: str = "  ", cont: str = "",
                  sep: str = "  ") -> list[str]:
     """``chunks`` (each a few words kept together where they fit) laid out two spaces apart in lines of at most
@@ -221,9 +237,12 @@ def chunks_lines(chunks: list[str], width: int, indent: str = "", more: str = " 
         if text_width(lead) + w <= width:
             cur = lead + chunk
             continue
-        parts = wrap(chunk, max(1, width - text_width(lead)))
+        parts = _first_line(chunk, max(1, width - text_width(lead)))
         out.append(lead + parts[0])
         after = indent + more + cont
+        longest = max((text_width(x) for x in " ".join(parts[1:]).split()), default=0)
+        if text_width(after) + longest > width:  # a word (a long id) that fits the screen but not the indent
+            after = " " * max(0, width - longest)
         rest = wrap(" ".join(parts[1:]), max(1, width - text_width(after))) if parts[1:] else []
         out.extend(after + x for x in rest)
         cur, lead = "", indent + more  # what follows a chunk that took lines starts a line of its own

@@ -211,7 +211,7 @@ def test_a_new_game_puts_its_fields_after_every_other_game():
 # --- score and wait over the examples and the corpus ---------------------------------------------------------
 
 EXAMPLE_FILES = [("hk", "hk.txt"), ("hk", "hk-mixed.txt"), ("sg", "sg.txt"), ("my3", "my3.txt"),
-                 ("paohuzi", "paohuzi.txt")]
+                 ("paohuzi", "paohuzi.txt"), ("tw", "tw.txt"), ("mcr", "mcr.txt")]
 
 
 @pytest.mark.parametrize("vid,name", EXAMPLE_FILES, ids=[n for _, n in EXAMPLE_FILES])

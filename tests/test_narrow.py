@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from wcwidth import wcswidth
 
 from mjcli.cli import cli
+from mjcli.variant import builtin_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 EX = Path("examples")  # relative: a long path alone is wider than a phone (see the fixture below)
@@ -46,7 +47,10 @@ CASES = {
     "rules yaml variant": ["rules", str(EX / "cantonese.yaml")],
     "rules hk find": ["rules", "hk", "dragons"],
 }
-for _v in ("hk", "sg", "my3", "paohuzi"):
+for _v in ("tw", "mcr"):
+    CASES[f"score {_v} file"] = ["score", "-v", _v, str(EX / f"{_v}.txt")]
+    CASES[f"wait {_v} file"] = ["wait", "-v", _v, str(EX / f"{_v}.txt")]
+for _v in builtin_ids():
     CASES[f"rules {_v}"] = ["rules", _v]
     CASES[f"rules {_v} long"] = ["rules", "--long", _v]
     CASES[f"rules {_v} zh"] = ["rules", "--lang", "zh", _v]
