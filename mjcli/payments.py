@@ -296,6 +296,8 @@ def settle(variant, req: SettleRequest) -> Settlement:
         raise SettleError("--from is the winner's own seat; leave --from out for a self-drawn win")
     if req.bao is not None and req.bao == req.winner:
         raise SettleError("--bao is the winner's own seat; the liable player is a loser")
+    if req.flowers is not None and req.winner is None:
+        raise SettleError("--flowers counts the winner's flowers, but there is no --winner; add --winner SEAT")
     if req.robbed_kong and req.shooter is None:
         raise SettleError("--robbed-kong needs --from SEAT, the player whose kong was robbed")
     pay = payment_table(variant, req.ladder)

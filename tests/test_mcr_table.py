@@ -137,6 +137,8 @@ def test_settle_flowers_count_outside_the_minimum(runner):
     assert code != 0 and "7 without the flowers' 2, below the minimum of 8" in err and len(err.splitlines()) == 1
     code, _, err = mj(runner, "settle", "-v", "mcr", "--value", "2", "--flowers", "3", "--winner", "E")
     assert code == 2 and "more than the --value 2" in err
+    code, _, err = mj(runner, "settle", "-v", "mcr", "--flowers", "1")
+    assert code == 2 and "no --winner" in err
 
 
 def test_settle_hand_flowers_outside_the_minimum(runner):
