@@ -111,8 +111,17 @@ def variant_options(fn):
     fn = click.option("--rules", "rules_file", metavar="FILE", default=None, type=click.Path(),
                       help="A house-rule YAML file that extends a built-in variant.")(fn)
     fn = click.option("--variant", "-v", "variant", metavar="VARIANT", default=None, shell_complete=_complete_variant,
-                      help="hk, sg, my3 or paohuzi (default hk, or $MJCLI_VARIANT).")(fn)
+                      cls=_DeclaredHelp, declared=lambda: f"{_variant_ids()} (default hk, or $MJCLI_VARIANT).")(fn)
     return fn
+
+
+def _variant_ids(last: str = " or ") -> str:
+    """The built-in variants' ids for an option's help, e.g. "hk, sg, my3, paohuzi, mcr or tw": read from the
+    variant files when the help is shown, so a new variant is named with no edit here."""
+    from .variant import builtin_ids
+
+    ids = builtin_ids()
+    return ", ".join(ids[:-1]) + last + ids[-1] if len(ids) > 1 else "".join(ids)
 
 
 class _AsciiChoice(click.Choice):
@@ -690,15 +699,7 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
     ov = _overrides(kw)
     ladder, stake = _table_setting("ladder", ladder), _table_setting("stake", stake)
     _speak(lang, v)
-    pay = None
-    if ladder is not None or stake is not None:  # the payment as settle pays it (payments.priced)
-        from .payments import priced
-
-        pay = (ladder, stake)
-        try:
-            v = priced(v, ladder, stake)
-        except MjError as exc:
-            raise Fail(exc.message) from None
+    v, pay = _priced(v, ladder, stake)
     from .api import score_answer
 
     chosen = how["rules"] or how["variant"]  # a --jobs worker that is not forked loads the same variant
@@ -723,10 +724,14 @@ def score(hands, variant, rules_file, fmt, glyphs, all_readings, progress, no_he
 @click.option("--reach-minimum", "reach_minimum", is_flag=True,
               help="Keep only the helpful tiles and discards whose routes reach the minimum (see --look-ahead).")
 @context_options
+@click.option("--ladder", default=None, metavar="NAME", shell_complete=_complete_ladder,
+              help="Show the payment of a hand that already wins with this payment preset, as settle pays it.")
+@click.option("--stake", type=_Decimal(), default=None, metavar="DECIMAL",
+              help="Show the payment of a hand that already wins in money: this much per unit.")
 @input_options
 @lang_option
 def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, lang, seen, look_ahead, reach_minimum,
-         **kw):
+         ladder, stake, **kw):
     """List the tiles that complete each ready HAND, how many are left, and what each win is worth.
 
     A HAND of 13 tiles: what completes it. Of 14 (one just drawn): what each discard leaves, and
@@ -754,6 +759,7 @@ def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, lan
     v = _variant(variant, rules_file, how=how)
     ov = _overrides(kw)
     _speak(lang, v)
+    v, pay = _priced(v, _table_setting("ladder", ladder), _table_setting("stake", stake))
     ov.update((k, x) for k, x in (("seen", seen), ("look_ahead", look_ahead), ("reach_minimum", reach_minimum))
               if x is not None and x is not False)
     from .api import wait_answer
@@ -764,7 +770,20 @@ def wait(hands, variant, rules_file, fmt, glyphs, progress, no_header, jobs, lan
         raise Fail(exc.message) from None
     chosen = how["rules"] or how["variant"]
     _run_batch(hands, fmt, "wait", glyphs, answer, progress, _whole(v, "wait"),
-               header, jobs, ("wait", chosen.value, None, ov, False, fmt, "wait"), v)
+               header, jobs, ("wait", chosen.value, None, ov, False, fmt, "wait", pay), v)
+
+
+def _priced(v, ladder, stake) -> tuple:
+    """(the variant whose payment is what settle pays with this ladder and stake, (ladder, stake) for the
+    --jobs workers); the variant as it is and None when neither is given (score and wait --ladder/--stake)."""
+    if ladder is None and stake is None:
+        return v, None
+    from .payments import priced
+
+    try:
+        return priced(v, ladder, stake), (ladder, stake)
+    except MjError as exc:
+        raise Fail(exc.message) from None
 
 
 def _whole(v, command: str):
@@ -794,6 +813,9 @@ def _whole(v, command: str):
 @click.option("--dealt", multiple=True, metavar="SEAT:FAMILY", cls=_DeclaredHelp, declared=lambda: (
     "Held from the deal: " + ", or ".join(_registry().dealt_help()) + " (repeatable)."))
 @click.option("--fei", multiple=True, metavar="SEAT=N", help="Fei held by a player at the end (my3, repeatable).")
+@click.option("--flowers", type=_Whole(), default=None, metavar="N",
+              help="How many flowers and seasons of --value are the winner's (mcr: they are paid but do not count "
+                   "toward the minimum).")
 @click.option("--ladder", default=None, metavar="NAME", shell_complete=_complete_ladder,
               help="A payment preset, e.g. half_spicy (docs/house-rules.md lists them under \"Payment "
                    "presets\"; Tab completes them).")
@@ -814,7 +836,7 @@ def _whole(v, command: str):
 @output_option
 @lang_option
 def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_kong, kongs, bonus, dealt, fei,
-           ladder, stake, ledger, progress, chart, players, no_header, lang, input_file):
+           flowers, ladder, stake, ledger, progress, chart, players, no_header, lang, input_file):
     """Turn a result into payments: who pays whom and why, and the net per seat.
 
     \b
@@ -845,9 +867,11 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
     if ledger is not None:
         from .ledger import parse_players_option, run_ledger
 
-        if any((winner, shooter, value is not None, hand, bao, robbed_kong, kongs, bonus, dealt, fei)):
+        if any((winner, shooter, value is not None, hand, bao, robbed_kong, kongs, bonus, dealt, fei,
+                flowers is not None)):
             raise Fail("--ledger reads every hand from the file; leave out --winner, --from, --value, --hand, "
-                       "--bao, --robbed-kong, --kong, --bonus, --dealt, --fei (--ladder and --stake apply to all)")
+                       "--bao, --robbed-kong, --kong, --bonus, --dealt, --fei, --flowers (--ladder and --stake "
+                       "apply to all)")
         try:
             names = parse_players_option(players, v) if players is not None else None
             if chart or fmt == "svg":
@@ -863,7 +887,8 @@ def settle(variant, rules_file, fmt, winner, shooter, value, hand, bao, robbed_k
     if chart or fmt == "svg":
         raise Fail("--chart and --format svg draw a session: give it with --ledger FILE")
     opts = dict(winner=winner, shooter=shooter, value=value, hand=hand, bao=bao, robbed_kong=robbed_kong,
-                kongs=list(kongs), bonus=list(bonus), dealt=list(dealt), fei=list(fei), ladder=ladder, stake=stake)
+                kongs=list(kongs), bonus=list(bonus), dealt=list(dealt), fei=list(fei), ladder=ladder, stake=stake,
+                flowers=flowers)
     from .settlement import settle_record
 
     try:
@@ -935,7 +960,8 @@ def _fit_width() -> int | None:
 @cli.command(epilog=EPILOG, short_help="Print a variant's cheat sheet, or the list of variants.")
 @click.argument("variant_ids", nargs=-1, metavar="[VARIANT] [PATTERN]...", shell_complete=_complete_rules_words)
 @click.option("--variant", "-v", "variant_opt", metavar="VARIANT", default=None, shell_complete=_complete_variant,
-              help="The variant (as the VARIANT argument): hk, sg, my3, paohuzi or a variant file.")
+              cls=_DeclaredHelp, declared=lambda: "The variant (as the VARIANT argument): "
+                                                  f"{_variant_ids(', ')} or a variant file.")
 @click.option("--rules", "rules_file", metavar="FILE", default=None, type=click.Path(),
               help="Show a house-rule file's table.")
 @click.option("--long", "long_", is_flag=True, help="Add each pattern's full description and example hand.")
@@ -1133,8 +1159,8 @@ def completion(shell):
 @cli.command("help", epilog=EPILOG, short_help="Print a guide offline: notation, variants, errors, config.")
 @click.argument("topic", required=False, metavar="[TOPIC|COMMAND]")
 def help_(topic):
-    """Print a guide shipped with mjcli, offline: notation (typing a hand), variants (the rules of hk, sg,
-    my3 and paohuzi), errors (exit codes and bad input) or config (the config file). A COMMAND prints its
+    """Print a guide shipped with mjcli, offline: notation (typing a hand), variants (the rules of
+    each built-in variant), errors (exit codes and bad input) or config (the config file). A COMMAND prints its
     help; no TOPIC lists the topics.
 
     \b

@@ -53,7 +53,7 @@ from .lines import read_lines
 from .money import amount
 
 KEYS = {"winner", "from", "value", "hand", "bao", "robbed_kong", "kong", "bonus", "dealt", "fei", "ladder", "stake",
-        "label", "drawn", "drew_last"}
+        "label", "drawn", "drew_last", "flowers"}
 SESSION_CHECK_KEYS = {"dealer", "round"}  # the players form only: checked against what the session works out
 TEXT_KEYS = ("winner", "from", "hand", "bao", "ladder", "label", "dealer", "round", "drew_last")
 
@@ -143,6 +143,7 @@ def hand_options(obj, players_form: bool = False) -> dict:
         "ladder": obj.get("ladder"),
         "stake": stake,
         "drew_last": obj.get("drew_last"),
+        "flowers": obj.get("flowers"),
     }
 
 
@@ -369,7 +370,8 @@ class Session:
     dealer keeps the deal; a win by another player passes it to the next player; a drawn hand
     keeps it, unless a kong was made in it and ``session.drawn_with_kong`` is ``pass``. With
     ``winner`` (my3) the winner deals the next hand, and after a drawn hand the last player who
-    drew; the deal ``moves`` to that player (or ``keeps`` when it is the dealer). The round wind
+    drew; the deal ``moves`` to that player (or ``keeps`` when it is the dealer). With ``every_hand`` (mcr)
+    the deal passes to the next player after every hand, won or drawn. The round wind
     moves on each time the deal has changed hands as many times as there are players (four
     passes with four players); a variant whose ``rounds`` is ``[E]`` stays in the East round.
     After the last round wind the next deal starts at East again.
@@ -436,7 +438,9 @@ class Session:
             self.dealer = nxt
             self.passes += 1
             return "moves"
-        if winner_seat is not None:
+        if self.variant.session.get("deal") == "every_hand":  # mcr: the deal passes every hand, whoever wins
+            passes = True
+        elif winner_seat is not None:
             passes = winner_seat != self.variant.seats[0]
         else:
             passes = bool(kongs) and self.variant.session.get("drawn_with_kong") == "pass"

@@ -61,6 +61,7 @@ class SettleRequest:
     fei: dict[str, int] = field(default_factory=dict)  # seat -> Fei held
     ladder: str | None = None
     stake: float = 1
+    flowers: int | None = None  # --flowers N: how many of the value's points are flowers (not toward the minimum)
 
     @property
     def self_drawn(self) -> bool:
@@ -192,27 +193,66 @@ def win_shares(pay: dict, base, losers: int, self_drawn: bool, robbed_kong: bool
     return WinShares(shooter, other, self_drawn, as_self)
 
 
+def not_toward_points(variant, patterns) -> int:
+    """The points of ``patterns`` (a result's, or tuples ending ``spec, count``) that do not count toward the minimum
+    (``toward_minimum: false``: mcr's flowers); 0 at a table with none.
+
+    >>> from mjcli.variant import load_builtin
+    >>> mcr = load_builtin("mcr")
+    >>> not_toward_points(mcr, [(mcr.pattern("flower_tiles"), 3)]), not_toward_points(load_builtin("hk"), [])
+    (3, 0)
+    """
+    off = variant.not_toward_minimum
+    if not off:
+        return 0
+    return sum(p[-2].value * p[-1] if isinstance(p, tuple) else p.points for p in patterns
+               if (p[-2].id if isinstance(p, tuple) else p.id) in off)
+
+
 def payment_summary(variant, total: int, self_drawn: bool, result=None, ladder_name: str | None = None,
                     robbed_kong: bool = False) -> dict | None:
-    """What each loser pays on this win (the ``payment`` field of ``score``).
+    """What each loser pays on this win (the ``payment`` field of ``score``); None below the minimum (counted
+    without the points not toward it).
 
     ``robbed_kong``: won by robbing a kong, paid as ``settle --robbed-kong`` (the konger is the shooter)."""
     pay = payment_table(variant, ladder_name)
     base = base_amount(variant, total, pay)
     if base is None:
         return None
+    if result is not None and total - not_toward_points(variant, getattr(result, "patterns", ())) < variant.minimum:
+        return None
     losers = len(variant.seats) - 1
-    win = win_shares(pay, base, losers, self_drawn, robbed_kong, result)
-    if win.konger_pays is not None:
-        return {"shooter": amount(win.konger_pays), "others": 0, "total": amount(win.konger_pays),
-                "robbed_kong": True}
-    shooter, other = win.shooter, win.other
+    own = _game_shares(variant, pay, total, base, self_drawn, robbed_kong, result)
+    if own is not None:  # the game pays its own way (mcr: fan + 8 and 8): what settle pays, summed up
+        shooter, other = own
+    else:
+        win = win_shares(pay, base, losers, self_drawn, robbed_kong, result)
+        if win.konger_pays is not None:
+            return {"shooter": amount(win.konger_pays), "others": 0, "total": amount(win.konger_pays),
+                    "robbed_kong": True}
+        shooter, other, self_drawn = win.shooter, win.other, win.self_drawn
     stake = pay.get(SCORE_STAKE, 1)  # score --ladder/--stake: money, as settle pays it (see priced)
     if stake != 1:
         shooter, other = mul(shooter, stake), mul(other, stake)
-    if win.self_drawn:
+    if self_drawn:
         return {"each": amount(shooter), "total": mul(shooter, losers)}
     return {"shooter": amount(shooter), "others": amount(other), "total": add(shooter, mul(other, losers - 1))}
+
+
+def _game_shares(variant, pay: dict, total: int, base, self_drawn: bool, robbed_kong: bool, result):
+    """(what the shooter, or each loser on a self-draw, pays; what each other loser pays) when the game pays
+    its own way: read off the payments ``settle`` makes (:meth:`mjcli.registry.Game.win_payments`, the one
+    copy of the rule), for a win by the first seat from the second; None for the usual shares."""
+    from .registry import game_kind
+
+    seats = variant.seats
+    req = SettleRequest(winner=seats[0], shooter=None if self_drawn else seats[1], value=total, result=result,
+                        robbed_kong=robbed_kong)
+    own = game_kind(variant.game).win_payments(variant, pay, req, total, base, [])
+    if own is None:
+        return None
+    paid = {p.payer: p.amount for p in own}
+    return paid.get(seats[1], 0), paid.get(seats[1 if self_drawn else 2], 0) if len(seats) > 2 else 0
 
 
 SCORE_STAKE = "score_stake"  # a key of a priced variant's payment table only (never in a rule file)
@@ -256,6 +296,8 @@ def settle(variant, req: SettleRequest) -> Settlement:
         raise SettleError("--from is the winner's own seat; leave --from out for a self-drawn win")
     if req.bao is not None and req.bao == req.winner:
         raise SettleError("--bao is the winner's own seat; the liable player is a loser")
+    if req.flowers is not None and req.winner is None:
+        raise SettleError("--flowers counts the winner's flowers, but there is no --winner; add --winner SEAT")
     if req.robbed_kong and req.shooter is None:
         raise SettleError("--robbed-kong needs --from SEAT, the player whose kong was robbed")
     pay = payment_table(variant, req.ladder)
@@ -270,6 +312,7 @@ def settle(variant, req: SettleRequest) -> Settlement:
             value = paid = req.result.total  # a scored hand's total is capped at the limit already
         else:
             paid = _paid_value(variant, value, notes)
+        _toward_minimum(variant, req, value, notes)
         base = base_amount(variant, paid, pay)
         if base is None:
             raise SettleError(  # a --hand that scores below it is a hand that does not win (exit 1, as score)
@@ -294,6 +337,38 @@ def settle(variant, req: SettleRequest) -> Settlement:
     return out
 
 
+def _toward_minimum(variant, req: SettleRequest, value: int, notes: list[str]) -> None:
+    """The minimum checked without the points that do not count toward it (``toward_minimum: false``: mcr's
+    flowers), those of the ``--hand`` or ``--flowers N`` times the flower pattern's value; a SettleError
+    (``below_minimum``) when the rest is below it. ``--flowers`` at a table with no such pattern is refused."""
+    off = [p for p in variant.patterns if not p.toward_minimum]
+    if req.flowers is not None:
+        if not off:
+            raise SettleError(f"--flowers: {variant.id} counts every {variant.unit} toward the minimum (only a "
+                              "table whose flowers are not toward it, such as mcr, takes --flowers); leave it out")
+        if req.result is not None:
+            raise SettleError("--flowers with --hand: the hand's own flowers are counted (write them after the "
+                              "bar, e.g. ... | f1 s2); leave out --flowers")
+        n = req.flowers
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 8:
+            raise SettleError(f"--flowers {n!r}: write how many flowers and seasons the winner set aside, 0 to 8")
+        below = n * off[0].value
+        if below > value:
+            raise SettleError(f"--flowers {n}: {n} flowers are {below} {variant.unit}, more than the --value "
+                              f"{value} they are part of (--value is the whole hand, flowers included)")
+    elif req.result is not None and off:
+        below = not_toward_points(variant, req.result.patterns)
+    else:
+        return
+    if below and value - below < variant.minimum:
+        raise SettleError(f"{value} {variant.unit} is {value - below} without the flowers' {below}, below the "
+                          f"minimum of {variant.minimum}; the hand cannot be won",
+                          "below_minimum" if req.result is not None else None)
+    if below:
+        notes.append(f"{below} of the {value} {variant.unit} are flowers: {value - below} toward the minimum "
+                     f"of {variant.minimum}")
+
+
 def _paid_value(variant, value, notes: list[str]) -> int:
     """A ``--value`` checked, and the value it is paid at: above the limit it is paid as the limit, with a note
     (RULES.md). A game whose limit is no payment cap (Paohuzi's stands above any hand) refuses a value over it.
@@ -308,6 +383,11 @@ def _paid_value(variant, value, notes: list[str]) -> int:
     limit, unit = variant.limit, variant.unit
     shown = str(value) if isinstance(value, int) and abs(value) < 10 ** 30 else "that value"
     caps = game_kind(variant.game).limit_caps_payment
+    if not variant.has_limit:  # no limit (mcr): any value is paid as it is
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise SettleError(f"--value {shown}: write a whole number 0 or more, the hand's value in {unit} "
+                              f"({variant.id} has no limit)")
+        return value
     if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > limit and not caps:
         if caps:
             raise SettleError(f"--value {shown}: write a whole number 0 or more, the hand's value in {unit} "

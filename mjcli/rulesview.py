@@ -48,7 +48,8 @@ def print_variant_list(out: TextIO, fmt: str = "table", width: int = 80) -> None
     for vid in builtin_ids():
         try:
             v = load_builtin(vid)
-            rows.append({"id": v.id, "name": v.name, "unit": v.unit, "minimum": v.minimum, "limit": v.limit,
+            rows.append({"id": v.id, "name": v.name, "unit": v.unit, "minimum": v.minimum,
+                         "limit": v.limit if v.has_limit else None,  # no limit: null (the schema allows it)
                          "players": v.players, "patterns": len(v.patterns)})
         except MjError as exc:
             rows.append({"id": vid, "name": f"(broken: {exc.message})"})
@@ -68,7 +69,7 @@ def print_variant_list(out: TextIO, fmt: str = "table", width: int = 80) -> None
 
     keys = ("id", "name", "unit", "minimum", "limit", "players")
     doc = [("table", ["variant", "name", "unit", "minimum", "limit", "players"],
-            [[str(r.get(k, "")) for k in keys] for r in rows], {"right": (3, 4, 5)})]
+            [[_cell(r, k) for k in keys] for r in rows], {"right": (3, 4, 5)})]
     if fmt == "table":
         doc.append(("p", "`mjcli rules VARIANT` prints its hand table (`--long` with descriptions and "
                          "examples); `--tiles` its tiles and notation."))
@@ -90,6 +91,13 @@ def short_when(description: str) -> str:
         if 0 < i < cut:
             cut = i
     return text[:cut].rstrip(".;。； ")
+
+
+def _cell(row: dict, key: str) -> str:
+    """A cell of the variant list: no limit (null) is written "none"."""
+    if key == "limit" and row.get("limit") is None and "unit" in row:
+        return "none"
+    return str(row.get(key, ""))
 
 
 def value_text(p: dict) -> str:
@@ -161,8 +169,9 @@ def mahjong_table(v, lang: str = "en", fmt: str = "table", *, width: int = 80, l
 
 def mahjong_doc(v, rec: dict, long: bool = False, glyphs: bool = False) -> list[tuple]:
     """The cheat sheet of a mahjong variant as :mod:`mjcli.sheet` blocks."""
-    doc: list[tuple] = [("title", f"{rec['name']} ({v.id}): " + _t("unit {unit}, minimum {minimum}, limit {limit}",
-                                                                    unit=_p(v.unit), minimum=v.minimum, limit=v.limit))]
+    head = (_t("unit {unit}, minimum {minimum}, limit {limit}", unit=_p(v.unit), minimum=v.minimum, limit=v.limit)
+            if v.has_limit else _t("unit {unit}, minimum {minimum}, no limit", unit=_p(v.unit), minimum=v.minimum))
+    doc: list[tuple] = [("title", f"{rec['name']} ({v.id}): " + head)]
     if v.extra.get("extends"):
         doc.append(("p", _t("house rules from {file}, extending {base}", file=v.extra.get("house_file", v.source),
                             base=v.extra["extends"])))

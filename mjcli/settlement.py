@@ -29,6 +29,7 @@ def settle_record(v, opts: dict) -> dict:
         robbed_kong=bool(opts.get("robbed_kong")),
         ladder=opts.get("ladder"),
         stake=_stake(opts.get("stake")),
+        flowers=opts.get("flowers"),
     )
     _read_kongs(v, req, opts, seat)
     _read_bonus(req, opts, seat)

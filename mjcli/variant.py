@@ -37,6 +37,10 @@ LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 VARIANT_OPTIONS = {
     # a Fei may stand for a fifth copy of a tile (four real ones counted in hand and melds)
     "fei_fifth_copy": (False, True),
+    # mcr: a wait fan (edge, closed, single) when the winning tile is one of the knitted straight's nine
+    "knit_wait_fans": (True, False),
+    # mcr: the Chicken Hand in a hand whose only fans are its flowers
+    "chicken_with_flowers": (True, False),
 }
 
 
@@ -59,6 +63,8 @@ class PatternSpec:
     # with wins_alone: it counts only when the tiles do not win (hk seven flowers robs the eighth bonus tile
     # another player drew): a win on no tile, so no tile pattern counts and it is never self-drawn
     only_alone: bool = False
+    # false: its points are paid but do not count toward the minimum (mcr's flowers)
+    toward_minimum: bool = True
 
     def name_in(self, lang: str) -> str:
         return self.names.get(lang) or self.name
@@ -110,6 +116,16 @@ class Variant:
     @functools.cached_property
     def pattern_ids(self) -> frozenset[str]:
         return frozenset(p.id for p in self.patterns)
+
+    @property
+    def has_limit(self) -> bool:
+        """False when the file says ``limit: null`` (no limit: kept as a cap above any hand, :data:`MAX_VALUE`)."""
+        return self.limit < MAX_VALUE
+
+    @functools.cached_property
+    def not_toward_minimum(self) -> frozenset[str]:
+        """The ids of the patterns whose points do not count toward the minimum (``toward_minimum: false``)."""
+        return frozenset(p.id for p in self.patterns if not p.toward_minimum)
 
     @functools.cached_property
     def wins_alone(self) -> bool:
@@ -235,14 +251,15 @@ TOP_KEYS = {
 }
 # the session rules a ledger that names its players follows (dealer, seats, round):
 # deal: rotate (the default: the dealer keeps the deal on a win of their own, another player's win passes it
-#   to the next player) or winner (the winner deals the next hand; after a drawn hand the last player who drew)
+#   to the next player), winner (the winner deals the next hand; after a drawn hand the last player who drew)
+#   or every_hand (the deal passes to the next player after every hand, won or drawn: mcr)
 # drawn_with_kong (deal: rotate only): after a drawn hand in which someone made a kong the deal passes (pass)
 #   or stays (keep)
-SESSION_KEYS = {"deal": ("rotate", "winner"), "drawn_with_kong": ("pass", "keep")}
+SESSION_KEYS = {"deal": ("rotate", "winner", "every_hand"), "drawn_with_kong": ("pass", "keep")}
 SESSION_DEFAULTS = {"deal": "rotate"}
 PATTERN_KEYS = {
     "id", "name", "names", "value", "limit", "each", "replaces", "wins_alone", "description",
-    "descriptions", "example", "options", "only_alone",
+    "descriptions", "example", "options", "only_alone", "toward_minimum",
 }
 # every key of a payment section (see mjcli.payments), once, with the files that may write it:
 # v a variant file, h a house file's payment:, p a payment preset
@@ -315,6 +332,7 @@ def pattern_spec(ck: Checker, data, path: str, registry) -> PatternSpec | None:
     each = ck.get(data, "each", path, bool, "true or false", default=False)
     wins_alone = ck.get(data, "wins_alone", path, bool, "true or false", default=False)
     only_alone = ck.get(data, "only_alone", path, bool, "true or false", default=False)
+    toward_minimum = ck.get(data, "toward_minimum", path, bool, "true or false", default=True)
     if only_alone and not wins_alone:
         ck.fail(f"{path}.only_alone", "only_alone needs wins_alone: true (a pattern that wins whatever the tiles "
                 "and counts only when the tiles do not win); add wins_alone: true or leave out only_alone")
@@ -349,6 +367,7 @@ def pattern_spec(ck: Checker, data, path: str, registry) -> PatternSpec | None:
         descriptions=MappingProxyType(lang_map(ck, data.get("descriptions"), f"{path}.descriptions", one_line=False)),
         options=MappingProxyType(dict(options or {})),
         only_alone=bool(only_alone),
+        toward_minimum=toward_minimum is not False,
     )
 
 
@@ -689,13 +708,16 @@ def check_session(ck: Checker, data, path: str) -> dict:
         return {}
     ck.unknown(data, SESSION_KEYS, path)
     out = {}
-    winner_deals = data.get("deal") == "winner"
+    not_rotate = data.get("deal") in ("winner", "every_hand")
     for key, choices in SESSION_KEYS.items():
-        if key == "drawn_with_kong" and winner_deals:
-            if key in data:
+        if key == "drawn_with_kong" and not_rotate:
+            if key in data and data.get("deal") == "winner":
                 ck.fail(f"{path}.{key}", "does not apply where the winner deals the next hand (deal: winner, as in "
                                          "my3): after a drawn hand the last player who drew deals, kong or not; "
                                          "leave drawn_with_kong out")
+            elif key in data:
+                ck.fail(f"{path}.{key}", "does not apply where the deal passes every hand (deal: every_hand, as in "
+                                         "mcr): a drawn hand passes it, kong or not; leave drawn_with_kong out")
         elif key not in data and key in SESSION_DEFAULTS:
             out[key] = SESSION_DEFAULTS[key]
         elif key not in data:

@@ -15,6 +15,7 @@ from .context import DISCARD_WORDS, SELF_DRAWN_WORDS, resolve
 from .errors import NOT_READY, HandError, MjError
 from .scoring import plan_of as scoring_plan
 from .scoring import robbed_win, win_totals, wins_without_sets
+from .payments import not_toward_points
 from .registry import hooks
 from .tiles import (JOKER, PLACE_INC, SUIT_OF, Hand, format_hand, format_tiles, hand_keys, make_hand, parse_hand,
                     tile_code, validate, variant_tiles)
@@ -146,7 +147,9 @@ def _tile_waits(hand: Hand, variant, keys13, res: WaitResult, self_only: bool, d
     winners, alone = _winning_tiles(hand, variant, jokers_left)
     plan = scoring_plan(variant)
     entries_of: dict = {}  # a Fei or not -> the contexts' entries (Plan.context_entry)
-    minimum = variant.minimum
+    # the minimum, the points not toward it (mcr's flowers: the same for every tile) added: what a total must reach
+    minimum = variant.minimum + (not_toward_points(variant, plan.context_entry(hand)[0]) if variant.not_toward_minimum
+                                 else 0)
     made = []  # what each wait's entry is made of: its JSON is kept by this key (mjcli.batch._waits_text)
     barred = []  # the tiles that complete the shape but win in no way the context allows
     for t in winners:

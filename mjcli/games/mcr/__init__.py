@@ -11,52 +11,43 @@ The fans are worked out in :mod:`.fans` and read by the predicates of :mod:`.pat
 
 from __future__ import annotations
 
-from ...money import add, amount, mul
-from ...payments import Payment
+from ...money import amount
+from ...payments import Payment, shares
 from ...registry import register_game
 from ...scoring import ScoreResult
 from ..mahjong import Mahjong
 from . import patterns  # noqa: F401
 from .patterns import fan_id
 
-FLOWERS = "flower_tiles"
+# variant id -> the ids of its patterns not toward the minimum (``toward_minimum: false``: the flowers), set by
+# _fix for the variant it scores with; read by the verdict of a result, and of a copy of it (dataclasses.replace
+# keeps the class and the fields, not what else the result holds)
+_NOT_TOWARD: dict = {}
 
 
 class McrResult(ScoreResult):
-    """A score whose minimum verdict leaves the flowers out."""
+    """A score whose minimum verdict leaves out the patterns not toward the minimum (the flowers:
+    ``toward_minimum: false`` in the variant file)."""
 
     @property
     def meets_minimum(self) -> bool:
-        flowers = sum(p.points for p in self.patterns if p.id == FLOWERS)
-        return self.winning and self.total - flowers >= self.minimum
-
-
-def _shares(variant, total: int, self_drawn: bool) -> tuple:
-    """(what the discarder or each player pays on a self-draw, what each other player pays on a discard)."""
-    pay = variant.payment
-    fixed = pay.get("fixed", 0)
-    base = add(fixed, mul(pay.get("linear", 1), total))
-    return base, (base if self_drawn else fixed)
+        off = _NOT_TOWARD.get(self.variant, ())
+        below = sum(p.points for p in self.patterns if p.id in off) if off else 0
+        return self.winning and self.total - below >= self.minimum
 
 
 def _fix(res, variant):
-    """The result with the minimum verdict and the payment of this table."""
+    """The result with the minimum verdict of this table (the flowers left out); its payment is the one
+    :func:`mjcli.payments.payment_summary` made from :meth:`Mcr.win_payments`, dropped below the minimum; no
+    limit is written ``null`` in the record (the schema's no-limit value)."""
     if not isinstance(res, ScoreResult) or not res.ok:
         return res
     res.__class__ = McrResult
-    pay = res.payment
-    if pay is not None:
-        if not res.meets_minimum:
-            res.payment = None
-        else:
-            self_drawn = "each" in pay
-            first, other = _shares(variant, res.total, self_drawn)
-            losers = len(variant.seats) - 1
-            if self_drawn:
-                res.payment = {"each": amount(first), "total": amount(mul(first, losers))}
-            elif not pay.get("robbed_kong"):
-                res.payment = {"shooter": amount(first), "others": amount(other),
-                               "total": amount(add(first, mul(other, losers - 1)))}
+    _NOT_TOWARD[variant.id] = variant.not_toward_minimum
+    if not variant.has_limit:
+        res.limit = None
+    if res.payment is not None and not res.meets_minimum:
+        res.payment = None
     for alt in res.alternatives:  # the readings of --all (the best among them): their minimum verdict alone
         if isinstance(alt, ScoreResult):
             alt.__class__ = McrResult
@@ -81,20 +72,22 @@ class Mcr(Mahjong):
         check(data, ck)
 
     def win_payments(self, variant, pay, req, value, base, notes):
-        """fan + 8 from the discarder and 8 from each other player; self-drawn, fan + 8 from each of the three."""
+        """fan + 8 from the discarder and 8 from each other player; self-drawn, fan + 8 from each of the three
+        (``base`` is fan + 8: the payment table's ``linear`` and ``fixed``; the 8 alone is ``fixed``)."""
         w = req.winner
         unit = variant.unit
-        first, other = _shares(variant, value, req.self_drawn)
+        fixed = pay.get("fixed", 0)
+        first, _ = shares(pay, base, req.self_drawn)
         out = []
         for s in variant.seats:
             if s == w:
                 continue
             if req.self_drawn:
-                out.append(Payment(s, w, amount(first), f"self-drawn win ({value} {unit} + {pay.get('fixed', 0)})"))
+                out.append(Payment(s, w, amount(first), f"self-drawn win ({value} {unit} + {fixed})"))
             elif s == req.shooter:
-                out.append(Payment(s, w, amount(first), f"discarder ({value} {unit} + {pay.get('fixed', 0)})"))
+                out.append(Payment(s, w, amount(first), f"discarder ({value} {unit} + {fixed})"))
             else:
-                out.append(Payment(s, w, amount(other), "each other player"))
+                out.append(Payment(s, w, amount(fixed), "each other player"))
         return out
 
 

@@ -146,7 +146,27 @@ def _fans_of(facts, reading, variant) -> dict:
     got = tables.get(key)
     if got is None:
         order, drops = principles(variant)
-        got = tables[key] = fans(facts, reading, order, drops)
+        got = tables[key] = _switched(fans(facts, reading, order, drops), facts, reading, variant.options)
+    return got
+
+
+WAIT_FANS = ("edge_wait", "closed_wait", "single_wait")
+
+
+def _switched(got: dict, facts, reading, options) -> dict:
+    """The fan table with the house switches of the variant's ``options:`` applied (docs/mcr.md, "Where players
+    dispute"): ``knit_wait_fans: false``, no wait fan when the winning tile is one of the knitted straight's
+    nine; ``chicken_with_flowers: false``, no Chicken Hand in a hand with a flower. Both true: the calculator's
+    reading, the table unchanged."""
+    if options.get("knit_wait_fans", True) is False and reading.special == "knitted_straight" \
+            and any(f in got for f in WAIT_FANS):
+        from .fans import knit_rest
+
+        knit = knit_rest(facts.concealed, facts.hand.melds)
+        if knit is not None and facts.hand.win in knit[0]:
+            got = {k: v for k, v in got.items() if k not in WAIT_FANS}
+    if options.get("chicken_with_flowers", True) is False and "chicken_hand" in got and facts.hand.bonus:
+        got = {k: v for k, v in got.items() if k != "chicken_hand"}
     return got
 
 

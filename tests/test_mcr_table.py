@@ -1,0 +1,315 @@
+"""Chinese Official (`-v mcr`) at the table: the payment that score and wait show is settle's, no limit, the
+flowers outside the minimum, the deal passing every hand, the house switches where players dispute, and the
+variant lists of the commands' help.
+
+Payments (RULES.md for mcr, docs/mcr.md): the winner receives fan + 8 from the discarder and 8 from each other
+player; self-drawn, fan + 8 from each of the three. Every amount below is worked by hand in its comment.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mjcli.cli import cli
+from mjcli.payments import SettleRequest, not_toward_points, payment_summary, settle
+from mjcli.registry import game_kind
+from mjcli.variant import builtin_ids, load_builtin
+
+ROOT = Path(__file__).resolve().parent.parent
+MCR = load_builtin("mcr")
+KNITTED = "147m 258p 369s E S W N C"  # Lesser Honors and Knitted Tiles 12 + Knitted Straight 12 = 24 fan
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+def mj(runner, *args, input=None):
+    r = runner.invoke(cli, list(args), input=input)
+    return r.exit_code, r.stdout, r.stderr
+
+
+def score(text: str, variant=MCR):
+    return game_kind(variant.game).score_line(text, variant)
+
+
+# --- 1. the payment score and wait show is settle's --------------------------------------------------------
+
+
+def test_wait_already_a_win_pays_as_settle(runner):
+    # 24 fan on a discard: the discarder 24 + 8 = 32, each other player 8; total 32 + 8 + 8 = 48
+    code, out, _ = mj(runner, "wait", "-v", "mcr", KNITTED)
+    assert code == 0
+    assert "payment: shooter pays 32, each other loser 8 (total 48)" in out
+    code, out, _ = mj(runner, "settle", "-v", "mcr", "--value", "24", "--winner", "E", "--from", "S", "-f", "json")
+    rec = json.loads(out)[0]
+    assert [(p["from"], p["amount"]) for p in rec["payments"]] == [("S", 32), ("W", 8), ("N", 8)]
+    assert rec["net"] == {"E": 48, "S": -32, "W": -8, "N": -8}
+
+
+def test_score_payment_every_format_agrees_with_settle(runner):
+    # 12399m 456p 345789s @3s: Mixed Straight 8 + Concealed Hand 2 + All Chows 2 = 12 fan;
+    # discard: 12 + 8 = 20 from the discarder and 8 + 8: total 36.
+    # self-drawn: Fully Concealed Hand 4 instead of Concealed Hand 2: 8 + 4 + 2 = 14; 14 + 8 = 22 from each
+    # of the three, 66
+    hand = "123m 456p 789s 345s 99m @3s"
+    code, out, _ = mj(runner, "score", "-v", "mcr", hand, "-f", "json")
+    assert json.loads(out)[0]["payment"] == {"shooter": 20, "others": 8, "each": None, "total": 36,
+                                             "robbed_kong": False}
+    code, out, _ = mj(runner, "score", "-v", "mcr", hand, "-f", "csv")
+    assert code == 0 and "36" in out.splitlines()[1]
+    code, out, _ = mj(runner, "score", "-v", "mcr", hand + " zimo")
+    assert "payment: each loser pays 22 (total 66)" in out
+    code, out, _ = mj(runner, "settle", "-v", "mcr", "--hand", hand + " zimo", "--winner", "E", "-f", "json")
+    assert [p["amount"] for p in json.loads(out)[0]["payments"]] == [22, 22, 22]
+
+
+def test_one_payment_path():
+    # payment_summary reads the game's win_payments (settle's): a robbed kong is paid as a discard by the konger
+    assert payment_summary(MCR, 24, False, robbed_kong=True) == {"shooter": 32, "others": 8, "total": 48}
+    s = settle(MCR, SettleRequest(winner="N", shooter="E", value=24, robbed_kong=True))
+    assert s.net == {"E": -32, "S": -8, "W": -8, "N": 48}
+    assert payment_summary(MCR, 8, True) == {"each": 16, "total": 48}  # 8 + 8 = 16 from each of three
+
+
+def test_score_and_wait_stake_agree_with_settle(runner):
+    # --stake 0.5: 32 x 0.5 = 16 and 8 x 0.5 = 4; total 16 + 4 + 4 = 24
+    code, out, _ = mj(runner, "wait", "-v", "mcr", KNITTED, "--stake", "0.5")
+    assert "payment: shooter pays 16, each other loser 4 (total 24)" in out
+    code, out, _ = mj(runner, "score", "-v", "mcr", KNITTED + " @C", "--stake", "0.5")
+    assert "payment: shooter pays 16, each other loser 4 (total 24)" in out
+    code, out, _ = mj(runner, "settle", "-v", "mcr", "--hand", KNITTED + " @C", "--winner", "E", "--from", "S",
+                      "--stake", "0.5", "-f", "json")
+    assert [p["amount"] for p in json.loads(out)[0]["payments"]] == [16, 4, 4]
+
+
+# --- 2. no limit --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang, text", [("en", "no limit"), ("zh", "不封頂"), ("ms", "tiada had"),
+                                        ("ta", "உச்ச வரம்பு இல்லை"), ("th", "ไม่มีเพดาน")])
+def test_rules_header_says_no_limit(runner, lang, text):
+    code, out, _ = mj(runner, "rules", "mcr", "--lang", lang)
+    assert code == 0 and text in out.splitlines()[0] and "1000000" not in out
+
+
+def test_variant_list_and_records_no_limit(runner):
+    code, out, _ = mj(runner, "rules")
+    row = next(line for line in out.splitlines() if line.startswith("mcr "))
+    assert "none" in row and "1000000" not in row
+    code, out, _ = mj(runner, "rules", "-f", "json")
+    assert next(r for r in json.loads(out) if r["id"] == "mcr")["limit"] is None
+    assert next(r for r in json.loads(out) if r["id"] == "hk")["limit"] == 10  # a near miss: hk has one
+    code, out, _ = mj(runner, "score", "-v", "mcr", KNITTED + " @C", "-f", "json")
+    assert json.loads(out)[0]["limit"] is None
+    code, out, _ = mj(runner, "score", "-v", "hk", "123m 456m 789m 234p EE @E zimo", "-f", "json")
+    assert json.loads(out)[0]["limit"] == 10
+
+
+def test_settle_value_has_no_cap(runner):
+    # 2,000,000 fan: 2,000,008 from the discarder, 8 each from the others: the winner +2,000,024, no note
+    code, out, _ = mj(runner, "settle", "-v", "mcr", "--value", "2000000", "--winner", "E", "--from", "S",
+                      "-f", "json")
+    rec = json.loads(out)[0]
+    assert rec["paid_value"] == 2000000 and rec["net"]["E"] == 2000024 and rec["notes"] == []
+    code, _, err = mj(runner, "settle", "-v", "hk", "--value", "13", "--winner", "E", "--from", "S")
+    assert code == 0  # hk caps it (paid as 10), as before
+
+
+# --- 3. the flowers: paid, not toward the minimum -----------------------------------------------------------
+
+
+def test_settle_flowers_count_outside_the_minimum(runner):
+    # --value 10 --flowers 2: 10 - 2 = 8 toward the minimum of 8 (met); paid 10 + 8 = 18 and 8 and 8
+    code, out, _ = mj(runner, "settle", "-v", "mcr", "--value", "10", "--flowers", "2", "--winner", "E",
+                      "--from", "S", "-f", "json")
+    rec = json.loads(out)[0]
+    assert code == 0 and [p["amount"] for p in rec["payments"]] == [18, 8, 8]
+    assert rec["notes"] == ["2 of the 10 fan are flowers: 8 toward the minimum of 8"]
+    # near miss: --value 9 --flowers 2 is 7 toward the minimum: refused in one line
+    code, _, err = mj(runner, "settle", "-v", "mcr", "--value", "9", "--flowers", "2", "--winner", "E",
+                      "--from", "S")
+    assert code != 0 and "7 without the flowers' 2, below the minimum of 8" in err and len(err.splitlines()) == 1
+    code, _, err = mj(runner, "settle", "-v", "mcr", "--value", "2", "--flowers", "3", "--winner", "E")
+    assert code == 2 and "more than the --value 2" in err
+    code, _, err = mj(runner, "settle", "-v", "mcr", "--flowers", "1")
+    assert code == 2 and "no --winner" in err
+
+
+def test_settle_hand_flowers_outside_the_minimum(runner):
+    # Mixed Shifted Chows 6 + Single Wait 1 + one flower 1 = 8 fan, 7 toward the minimum: below it (exit 1)
+    hand = "[123m] [234p] [345s] 789s NN @N"
+    code, _, err = mj(runner, "settle", "-v", "mcr", "--hand", hand + " | f1", "--winner", "E", "--from", "S")
+    assert code == 1 and "below the minimum of 8" in err and len(err.splitlines()) == 1
+    # self-drawn: + Self-Drawn 1 = 9, 8 toward the minimum: 9 + 8 = 17 from each of three
+    code, out, _ = mj(runner, "settle", "-v", "mcr", "--hand", hand + " | f1", "--winner", "E", "-f", "json")
+    assert code == 0 and [p["amount"] for p in json.loads(out)[0]["payments"]] == [17, 17, 17]
+    code, _, err = mj(runner, "settle", "-v", "mcr", "--hand", hand + " | f1", "--flowers", "1", "--winner", "E")
+    assert code == 2 and "--flowers with --hand" in err
+
+
+def test_flowers_refused_where_they_count_toward_the_minimum(runner):
+    code, _, err = mj(runner, "settle", "-v", "hk", "--value", "5", "--flowers", "1", "--winner", "E")
+    assert code == 2 and err.startswith("error: --flowers: hk counts every faan toward the minimum")
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_wait_minimum_without_the_flowers(runner):
+    # on N: Mixed Shifted Chows 6 + Single Wait 1 + f1 1 = 8 (7 toward 8: below); self-drawn 9 (8: met)
+    code, out, _ = mj(runner, "wait", "-v", "mcr", "[123m] [234p] [345s] 789s N | f1", "-f", "json")
+    w = json.loads(out)[0]["waits"][0]
+    assert (w["discard"], w["discard_meets_minimum"], w["self_drawn"], w["self_drawn_meets_minimum"]) == \
+        (8, False, 9, True)
+    # the same totals without a flower would be 7 and 8; with one real fan more and no flower: 8 met
+    code, out, _ = mj(runner, "wait", "-v", "mcr", "[123m] [234p] [345s] 789s N", "-f", "json")
+    w = json.loads(out)[0]["waits"][0]
+    assert (w["discard"], w["discard_meets_minimum"], w["self_drawn_meets_minimum"]) == (7, False, True)
+    # a hand of 14 that already wins: below the minimum without its flower, so nothing paid
+    code, out, _ = mj(runner, "wait", "-v", "mcr", "[123m] [234p] [345s] 789s NN | f1")
+    assert "already a win: 8 fan (below the minimum 8)" in out and "payment: nothing" in out
+
+
+def test_not_toward_points():
+    assert not_toward_points(MCR, score("[123m] [234p] [345s] 789s NN @N | f1 s2").patterns) == 2
+    assert not_toward_points(load_builtin("hk"), score("123m 456m 789m 234p EE @E | f1",
+                                                       load_builtin("hk")).patterns) == 0
+
+
+# --- 4. the deal passes every hand ---------------------------------------------------------------------------
+
+
+def test_mcr_ledger_deal_passes_every_hand(runner):
+    """examples/ledger-mcr.jsonl, worked by hand:
+
+    1 Ann (E) wins 12 on Bo's discard: Bo 20, Cy 8, Di 8 -> Ann +36; running 36 -20 -8 -8; Bo deals
+    2 Cy self-draws 8: 16 each -> Cy +48; running 20 -36 40 -24; Cy deals
+    3 drawn: no payments; Di deals
+    4 Ann wins 10 (2 flowers) on Cy's discard: Cy 18, Bo 8, Di 8 -> +34; running 54 -44 22 -32; Ann deals
+    5 four passes: South round; Ann (E) wins 24 on Di's discard: Di 32, Bo 8, Cy 8 -> +48;
+      running 102 -52 14 -64 (sum 0)
+    """
+    code, out, _ = mj(runner, "settle", "-i", str(ROOT / "examples" / "ledger-mcr.jsonl"), "-f", "jsonl")
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(recs) == 5
+    assert [r["dealer"] for r in recs] == ["Ann", "Bo", "Cy", "Di", "Ann"]
+    assert [r["deal"] for r in recs] == ["passes"] * 5
+    assert [r["round"] for r in recs] == ["E", "E", "E", "E", "S"]
+    assert [list(r["running"].values()) for r in recs] == [
+        [36, -20, -8, -8], [20, -36, 40, -24], [20, -36, 40, -24], [54, -44, 22, -32], [102, -52, 14, -64]]
+    assert recs[4]["seats"] == {"Ann": "E", "Bo": "S", "Cy": "W", "Di": "N"}
+
+
+def test_rotate_keeps_the_deal_where_mcr_passes_it(runner):
+    # near miss: the same first hand at hk (deal: rotate): the dealer's win keeps the deal
+    for variant, value, deal in (("mcr", 8, "passes"), ("hk", 5, "keeps")):
+        lines = ('{"players": ["Ann", "Bo", "Cy", "Di"]}\n'
+                 f'{{"winner": "Ann", "from": "Bo", "value": {value}}}\n')
+        code, out, _ = mj(runner, "settle", "-v", variant, "--ledger", "-", "-f", "jsonl", input=lines)
+        assert code == 0 and json.loads(out.splitlines()[0])["deal"] == deal
+
+
+def test_ledger_hand_with_flowers(runner):
+    # a ledger line's hand: Mixed Shifted Chows 6 + Single Wait 1 + Self-Drawn 1 + f1 = 9 fan: 17 from each
+    lines = ('{"players": ["Ann", "Bo", "Cy", "Di"]}\n'
+             '{"winner": "Bo", "hand": "[123m] [234p] [345s] 789s NN @N | f1"}\n'
+             '{"winner": "Bo", "value": 9, "flowers": 2, "from": "Ann"}\n')
+    code, out, _ = mj(runner, "settle", "-v", "mcr", "--ledger", "-", "-f", "jsonl", input=lines)
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert recs[0]["net"]["Bo"] == 51  # 17 x 3
+    assert recs[1]["ok"] is False and "below the minimum of 8" in recs[1]["error"]["message"]
+
+
+def test_every_hand_takes_no_drawn_with_kong(tmp_path):
+    from mjcli.errors import MjError
+    from mjcli.house import load_rules_file
+
+    path = tmp_path / "house.yaml"
+    path.write_text('{"extends": "mcr", "session": {"deal": "every_hand", "drawn_with_kong": "pass"}}')
+    with pytest.raises(MjError, match="deal passes every hand"):
+        load_rules_file(path)
+
+
+# --- 5. the house switches where players dispute -------------------------------------------------------------
+
+
+def house(tmp_path, base="mcr", **options):
+    """A house file extending ``base`` with these ``options:``, loaded."""
+    from mjcli.house import load_rules_file
+
+    path = tmp_path / "house.yaml"
+    path.write_text(json.dumps({"extends": base, "options": options}), encoding="utf-8")  # JSON is YAML
+    return load_rules_file(path)
+
+
+def fan_ids(res) -> dict:
+    return {p.id: p.points for p in res.patterns}
+
+
+def test_knit_wait_fans_switch(tmp_path):
+    # 258m 369p 99p 147s 678s @7s: the 7s is the knit's and the middle of 678s.
+    # true (the calculator's reading, the default): Knitted Straight 12 + Concealed Hand 2 + All Chows 2
+    # + Closed Wait 1 = 17; false: 16
+    hand = "258m 369p 99p 147s 678s @7s"
+    assert MCR.options["knit_wait_fans"] is True
+    assert score(hand).total == 17 and "closed_wait" in fan_ids(score(hand))
+    off = house(tmp_path, knit_wait_fans=False)
+    assert score(hand, off).total == 16 and "closed_wait" not in fan_ids(score(hand, off))
+    # near miss: the knit is 258m 369p 147s and the winning 9s completes the pair, not the knit: Single Wait
+    # stays with the switch off: 12 + 2 + 2 + 1 = 17
+    near = "258m 369p 147s 99s 123m @9s"
+    assert score(near, off).total == 17 and "single_wait" in fan_ids(score(near, off))
+
+
+def test_chicken_with_flowers_switch(tmp_path):
+    # [123m] [567p] [222s] 678s NN @8s | f1 f2: no fan but the flowers.
+    # true (the calculator's, the default): Chicken Hand 8 + 2 flowers = 10, met (8 toward the minimum)
+    hand = "[123m] [567p] [222s] 678s NN @8s | f1 f2"
+    assert MCR.options["chicken_with_flowers"] is True
+    res = score(hand)
+    assert res.total == 10 and res.meets_minimum and "chicken_hand" in fan_ids(res)
+    # false: the flowers are fans, so no Chicken Hand: 2 fan, below the minimum, nothing paid
+    off = house(tmp_path, chicken_with_flowers=False)
+    res = score(hand, off)
+    assert res.total == 2 and not res.meets_minimum and res.payment is None
+    # near miss: no flower, so the switch changes nothing: Chicken Hand 8
+    assert score("[123m] [567p] [222s] 678s NN @8s", off).total == 8
+
+
+def test_switches_are_checked_by_type(tmp_path):
+    from mjcli.errors import MjError
+
+    with pytest.raises(MjError, match="knit_wait_fans"):
+        house(tmp_path, knit_wait_fans=0)
+    with pytest.raises(MjError, match="has no option"):
+        house(tmp_path, "hk", chicken_with_flowers=False)
+
+
+# --- 6. the variant lists of the help ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["score", "wait", "settle", "rules", "config"])
+def test_help_names_every_variant(runner, command):
+    code, out, _ = mj(runner, command, "-h")
+    text = " ".join(out.split())
+    assert code == 0
+    for vid in builtin_ids():
+        assert vid in text, (command, vid)
+    assert "mcr" in text and "tw" in text
+
+
+def test_batch_records_keep_the_minimum_without_flowers(runner, tmp_path):
+    # the same hand three times (the later records come from a kept template): 8 fan with one flower is 7
+    # toward the minimum every time; a near miss with a real fan more (self-drawn: 9, 8 toward it) meets it
+    path = tmp_path / "hands.txt"
+    hand = "[123m] [234p] [345s] 789s NN @N | f1"
+    path.write_text(f"{hand}\n{hand}\n{hand}\n{hand} zimo\n", encoding="utf-8")
+    for jobs in ("1", "2"):
+        code, out, _ = mj(runner, "score", "-v", "mcr", "-i", str(path), "-f", "jsonl", "--jobs", jobs)
+        recs = [json.loads(line) for line in out.splitlines()]
+        assert [(r["total"], r["meets_minimum"], r["payment"] is None) for r in recs] == \
+            [(8, False, True)] * 3 + [(9, True, False)]
