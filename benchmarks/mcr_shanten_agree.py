@@ -16,13 +16,15 @@ KnittedStraightShanten; with a shown set only the first and the last, of the 10 
 of theirs, its helpful tiles those of every function at that least. Seven shifted pairs has no function of its
 own: any hand near it is as near seven pairs.
 
-Where the two count differently, by design: the calculator does not count copies. It lists as helpful a tile
-whose four copies are all in the hand (or in the hand and the shown set), and it may find a hand nearer than it
-is by waiting on a fifth copy (``1111m 234p 567p 789s``: ready on 1m for it, one from ready for mjcli), or
-count a tile helpful that leads to such a wait (``456m 9999m 6666p 88s``: 8s, for a pair of 9m or 6p). So its
-helpful tiles are compared without the tiles all four of which are in sight; a hand that holds four of a tile
-may be further from ready in mjcli, or as far with fewer helpful tiles (each of them among the calculator's):
-"fifth copy"; every other hand must agree exactly. The script prints the counts by kind and exits 1 unless
+Where the two count differently, by design: the calculator does not count copies (it is given the tiles in
+hand only). It lists as helpful a tile whose four copies are all in the hand (or in the hand and the shown
+set), it may find a hand nearer than it is by waiting on a fifth copy (``1111m 234p 567p 789s``: ready on 1m
+for it, one from ready for mjcli), count a tile helpful that leads to such a wait (``456m 9999m 6666p 88s``:
+8s, for a pair of 9m or 6p), or count copies a shown set holds (``22m 4m 66m 999m 2s E [333m]``: 1m, for
+123m and 234m, two 3m where one is left). So its helpful tiles are compared without the tiles all four of
+which are in sight; a hand that holds four of a tile, or has a shown set, may be further from ready in mjcli,
+or as far with fewer helpful tiles (each of them among the calculator's): "copies"; every other hand must
+agree exactly. The script prints the counts by kind and exits 1 unless
 every hand agrees.
 """
 
@@ -152,17 +154,18 @@ def ours(concealed: list[int], shown: list[int], variant) -> tuple[int, set[int]
 
 
 def compare(concealed: list[int], shown: list[int], variant) -> tuple[str, tuple, tuple]:
-    """'same'; 'fifth copy': the hand holds four of a tile, and the calculator, counting a fifth, finds it
-    nearer (a lower shanten) or finds more tiles helpful at the same shanten (each of mjcli's among them); or
-    'differ'. With both answers (the calculator's without the tiles all four of which are in sight)."""
+    """'same'; 'copies': the hand holds four of a tile or has a shown set, and the calculator, counting copies
+    that are not there, finds it nearer (a lower shanten) or finds more tiles helpful at the same shanten (each
+    of mjcli's among them); or 'differ'. With both answers (the calculator's without the tiles all four of which
+    are in sight)."""
     a = ours(concealed, shown, variant)
     sh, tiles = theirs(concealed, shown)
     seen = concealed + shown
     b = (sh, {t for t in tiles if seen.count(t) < 4})
     if a == b:
         return "same", a, b
-    if any(seen.count(t) == 4 for t in set(seen)) and (a[0] > sh or (a[0] == sh and a[1] <= b[1])):
-        return "fifth copy", a, b
+    if (shown or any(seen.count(t) == 4 for t in set(seen))) and (a[0] > sh or (a[0] == sh and a[1] <= b[1])):
+        return "copies", a, b
     return "differ", a, b
 
 
@@ -185,7 +188,7 @@ def main(argv=None) -> int:
     from mjcli.variant import load_builtin
 
     mcr = load_builtin("mcr")
-    by_kind: dict = {k: {"same": 0, "fifth copy": 0, "differ": 0} for k in KINDS}
+    by_kind: dict = {k: {"same": 0, "copies": 0, "differ": 0} for k in KINDS}
     bad = []
     t0 = time.perf_counter()
     for kind, concealed, shown in hands(args.hands, args.seed):
@@ -194,14 +197,14 @@ def main(argv=None) -> int:
         if verdict == "differ" and len(bad) < 10:
             bad.append(f"  {text(concealed, shown)}: mjcli {a[0]} {sorted(a[1])}, calculator {b[0]} {sorted(b[1])}")
     secs = time.perf_counter() - t0
-    total = {v: sum(k[v] for k in by_kind.values()) for v in ("same", "fifth copy", "differ")}
+    total = {v: sum(k[v] for k in by_kind.values()) for v in ("same", "copies", "differ")}
     print(f"mcr shanten and helpful tiles against pymahjonggb: {args.hands:,} hands (seed {args.seed}), "
           f"{secs:.1f} s")
     for kind, c in by_kind.items():
-        print(f"  {kind:22} same {c['same']:>7,}  fifth copy {c['fifth copy']:>4,}  differ {c['differ']:>4,}")
-    agree = total["same"] + total["fifth copy"]
+        print(f"  {kind:22} same {c['same']:>7,}  copies {c['copies']:>4,}  differ {c['differ']:>4,}")
+    agree = total["same"] + total["copies"]
     print(f"agree: {agree:,} of {args.hands:,} ({100 * agree / max(1, args.hands):.3f}%); "
-          f"the calculator counting a fifth copy: {total['fifth copy']:,}")
+          f"the calculator counting copies that are not there: {total['copies']:,}")
     for line in bad:
         print(line)
     return 0 if not total["differ"] else 1
