@@ -6,10 +6,13 @@ win), 1 is one exchange from ready, ... A 14-tile hand's shanten is that of
 its best discard; -1 when the 14 tiles already form a win.
 
 The count is exact over the shapes a table allows (:class:`Shapes`): sets
-and an eye (``sets_needed`` sets: the table's sets less the shown melds), thirteen
-orphans, seven pairs. It honours the copies: a drawn tile is one of the four
-copies of its kind not in the hand or shown melds (a tile the hand holds
-four of cannot be drawn), and a Fei (``J``, a joker) stands for any tile
+and an eye (``sets_needed`` sets: the table's sets less the shown melds), and
+each special shape the table plays (thirteen orphans, seven pairs, the knitted
+shapes...), counted by the function registered beside its recogniser
+(:func:`mjcli.shape.shape_draws`); the hand's shanten is the least. It
+honours the copies: a drawn tile is one of the four copies of its kind not
+in the hand or shown melds (a tile the hand holds four of cannot be drawn), and
+a Fei (``J``, a joker) stands for any tile
 under the no-fifth-copy rule (a reading never holds more than ``most``
 copies of a tile, the Fei standing for it and the shown melds counted); a
 set keeps at least one real tile, an eye may be two Fei.
@@ -43,7 +46,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .shape import MAX_SETS
+from .shape import BIG, MAX_SETS, SHAPES
+from .shape import orphan_tiles as _orphan_tiles
+from .shape import orphans_draws as _orphans
+from .shape import pairs_draws as _pairs
 from .tiles import (JOKER, ORPHANS, PLACE_INC, SUIT_OF, Hand, _fast_word, _plain_tiles, hand_keys, parse_hand, validate,
                     variant_tiles)
 
@@ -60,25 +66,50 @@ class Shapes:
 
     ``sets_needed``: the sets beside the eye that the concealed tiles must make (the table's less the shown
     melds, at most :data:`MOST_SETS`);
-    ``thirteen_orphans`` and ``seven_pairs``: those special shapes (a hand with shown melds has neither).
-    Today :func:`shapes_of` derives them from the hand and the variant's pattern list; a variant that declares
-    its hand shapes as data feeds them here."""
+    ``special``: the special shapes counted too (:class:`mjcli.shape.Special`, each with its registered
+    ``draws``): those the table plays that allow the hand's shown melds (most allow none);
+    ``shown``: the shown melds;
+    ``thirteen_orphans`` and ``seven_pairs`` (the older spelling, kept): True adds that shape to ``special``;
+    either way they say whether it is there."""
 
     sets_needed: int = 4
     thirteen_orphans: bool = False
     seven_pairs: bool = False
+    special: tuple = ()
+    shown: int = 0
+
+    def __post_init__(self):
+        special = tuple(self.special)
+        for flag, name in ((self.thirteen_orphans, "thirteen_orphans"), (self.seven_pairs, "seven_pairs")):
+            if flag and all(sp.name != name for sp in special):
+                special += (SHAPES[name],)
+        names = {sp.name for sp in special}
+        object.__setattr__(self, "special", special)
+        object.__setattr__(self, "thirteen_orphans", "thirteen_orphans" in names)
+        object.__setattr__(self, "seven_pairs", "seven_pairs" in names)
 
 
 def variant_shapes(variant) -> tuple[bool, bool]:
-    """(thirteen orphans, seven pairs) as the variant plays them: its hand shape (``variant.hand``, see
-    :mod:`mjcli.shape`) names them; seven pairs no built-in table plays yet."""
+    """(thirteen orphans, seven pairs) as the variant plays them (``variant.hand``, see :mod:`mjcli.shape`): the
+    two shapes the text fast paths count inline."""
     return variant.hand.plays("thirteen_orphans"), variant.hand.plays("seven_pairs")
 
 
+_SHAPES_OF: dict = {}  # (id of the variant's hand shape, shown melds) -> (hand shape, Shapes)
+
+
 def shapes_of(hand: Hand, variant) -> Shapes:
-    thirteen, seven = variant_shapes(variant)
-    melds = bool(hand.melds)
-    return Shapes(variant.hand.sets - len(hand.melds), thirteen and not melds, seven and not melds)
+    """The shapes a hand is counted over: the variant's sets less its shown melds, and the special shapes the
+    variant plays that allow that many shown melds."""
+    n = len(hand.melds)
+    hs = variant.hand
+    got = _SHAPES_OF.get((id(hs), n))
+    if got is None or got[0] is not hs:
+        special = tuple(sp for sp in hs.specials if sp.draws is not None and n <= sp.shown)
+        if len(_SHAPES_OF) > 256:
+            _SHAPES_OF.clear()
+        got = _SHAPES_OF[(id(hs), n)] = (hs, Shapes(hs.sets - n, special=special, shown=n))
+    return got[1]
 
 
 # --------------------------------------------------------------------------
@@ -438,9 +469,6 @@ def plain_vid(s: int, key: int, exact: int = False) -> int:
 # A whole hand
 
 
-BIG = 99  # no such shape
-
-
 @dataclass
 class Position:
     """A hand as the shanten reads it: the concealed tiles' suit keys and free Fei, and what stays fixed: the
@@ -456,6 +484,14 @@ class Position:
 
     def __post_init__(self):
         self.wide = mode_of(False, self.shapes.sets_needed)  # the width of its vectors, as a mode's bits
+
+    def std(self, keys, sets: int) -> int:
+        """The fewest draws for the real tiles ``keys`` alone to make ``sets`` sets and an eye (at most the
+        hand's), the copies left counted from ``keys`` and the shown melds: what a special shape's registered
+        draws ask of the standard shape (the knitted straight's set and pair)."""
+        vid = self.vid
+        v = combine_ids(combine_ids(vid(0, keys[0]), vid(1, keys[1])), combine_ids(vid(2, keys[2]), vid(3, keys[3])))
+        return draws_needed(v, sets, 0)
 
     def vid(self, s: int, key: int, exact: bool = False) -> int:
         """The vector id of suit ``s`` holding ``key`` (``exact``: the hand has Fei, see :func:`run_vid`)."""
@@ -496,67 +532,6 @@ def position(hand: Hand, variant, shapes: Shapes | None = None) -> Position:
                     shapes or shapes_of(hand, variant))
 
 
-def _orphans(keys, jokers: int) -> int:
-    """Draws to thirteen orphans: one of each terminal and honour and a second of one of them (Fei fill)."""
-    kinds = pair = 0
-    for s in range(3):
-        key = keys[s]
-        if key:
-            for c in (key & 7, key >> 24):
-                if c:
-                    kinds += 1
-                    if c >= 2:
-                        pair = 1
-    key = keys[3]
-    while key:
-        c = key & 7
-        if c:
-            kinds += 1
-            if c >= 2:
-                pair = 1
-        key >>= 3
-    d = 14 - kinds - pair - jokers
-    return d if d > 0 else 0
-
-
-_HONOURS: dict = {}  # honours key -> tiles in it
-
-
-def _orphan_tiles(keys) -> int:
-    """How many of the tiles are terminals and honours (at most that many can stay in thirteen orphans)."""
-    k0, k1, k2, key = keys
-    n = (k0 & 7) + (k0 >> 24) + (k1 & 7) + (k1 >> 24) + (k2 & 7) + (k2 >> 24)
-    h = _HONOURS.get(key)
-    if h is None:
-        h = 0
-        k = key
-        while k:
-            h += k & 7
-            k >>= 3
-        if len(_HONOURS) > 100_000:
-            _HONOURS.clear()
-        _HONOURS[key] = h
-    return n + h
-
-
-def _pairs(keys, jokers: int) -> int:
-    """Draws to seven pairs of different tiles (a Fei pairs a single, two Fei a pair)."""
-    pairs = singles = 0
-    for key in keys:
-        while key:
-            c = key & 7
-            if c >= 2:
-                pairs += 1
-            elif c:
-                singles += 1
-            key >>= 3
-    if pairs > 7:
-        pairs = 7
-    kinds = 7 - pairs
-    d = 14 - 2 * pairs - (singles if singles < kinds else kinds) - jokers
-    return d if d > 0 else 0
-
-
 def draws(pos: Position, keys=None, jokers: int | None = None) -> int:
     """The fewest tiles to draw (each replacing a tile thrown away) to win, over every shape allowed."""
     if keys is None:
@@ -568,12 +543,8 @@ def draws(pos: Position, keys=None, jokers: int | None = None) -> int:
     d = draws_needed(combine_ids(combine_ids(vid(0, keys[0], x), vid(1, keys[1], x)),
                                  combine_ids(vid(2, keys[2], x), vid(3, keys[3], x))), pos.shapes.sets_needed, jokers)
     shapes = pos.shapes
-    if shapes.thirteen_orphans and d > 14 - _orphan_tiles(keys) - jokers:
-        o = _orphans(keys, jokers)
-        if o < d:
-            d = o
-    if shapes.seven_pairs:
-        o = _pairs(keys, jokers)
+    for sp in shapes.special:
+        o = sp.draws(keys, jokers, shapes.shown, pos.std, d)
         if o < d:
             d = o
     return d
@@ -588,6 +559,8 @@ def shanten(hand: Hand, variant, shapes: Shapes | None = None) -> int:
     >>> orphans = parse_hand("19m 19p 19s ESWNPF C")
     >>> shanten(orphans, load_builtin("hk")), shanten(orphans, load_builtin("hk"), Shapes(4))
     (0, 8)
+    >>> shanten(parse_hand("147m 258p 369s ESW C"), load_builtin("mcr"))   # lesser honours and knitted tiles
+    0
     """
     return draws(position(hand, variant, shapes)) - 1
 
@@ -608,6 +581,8 @@ def _fast_plan(variant):
         plain = full and variant.most_copies == 4 and variant.hand.sets == 4  # the fast path's tables: four sets
         lacks = lacks if plain else None
         thirteen, seven = variant_shapes(variant)
+        if any(n not in ("thirteen_orphans", "seven_pairs") for n in variant.hand.special):
+            lacks = None  # another special shape: no fast path, each line through the parser
         # the packed counts (see _word) a line of words may not have: a suit twice, a suit the set lacks
         bad = 0 if lacks is None or seven else _TWICE | sum(1 << 16 + 3 * s for s in lacks)
         entry = _FAST[id(variant)] = (variant, lacks, thirteen, seven, bad)
@@ -794,24 +769,29 @@ def helpful(pos: Position, candidates, fei: bool = False) -> tuple[int, list[int
     a01, a23 = combine_ids(v0, v1), combine_ids(v2, v3)
     d_std = draws_needed(combine_ids(a01, a23), sn, jokers)
     shapes = pos.shapes
-    d_orph = _orphans(keys, jokers) if shapes.thirteen_orphans else BIG
-    d_pair = _pairs(keys, jokers) if shapes.seven_pairs else BIG
-    d = min(d_std, d_orph, d_pair)
+    d = d_std
+    special = []
+    for sp in shapes.special:  # each special shape's draws, exact where it is the least
+        o = sp.draws(keys, jokers, shapes.shown, pos.std, BIG)
+        special.append((sp, o))
+        if o < d:
+            d = o
     found = set()
     if d_std == d:
         for s, others in ((0, combine_ids(v1, a23)), (1, combine_ids(v0, a23)), (2, combine_ids(a01, v3)),
                           (3, combine_ids(a01, v2))):
             if keys[s] or d > 1 or jokers:
                 found.update(_std_places(pos, s, keys[s], others, sn, jokers, d))
-    if d_orph == d or d_pair == d:
-        work = list(keys)
-        for t in (ORPHANS if d_pair != d else range(34)):
-            if t not in found and pos.can_draw(t):
-                s = SUIT_OF[t]
-                work[s] += PLACE_INC[t]
-                if (d_orph == d and _orphans(work, jokers) < d) or (d_pair == d and _pairs(work, jokers) < d):
-                    found.add(t)
-                work[s] -= PLACE_INC[t]
+    for sp, o in special:
+        if o == d:
+            work = list(keys)
+            for t in (range(34) if sp.tiles is None else sorted(sp.tiles)):
+                if t not in found and pos.can_draw(t):
+                    s = SUIT_OF[t]
+                    work[s] += PLACE_INC[t]
+                    if sp.draws(work, jokers, shapes.shown, pos.std, d) < d:
+                        found.add(t)
+                    work[s] -= PLACE_INC[t]
     if isinstance(candidates, range) and len(candidates) == 34:
         out = sorted(found)
     else:

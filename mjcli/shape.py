@@ -4,7 +4,8 @@ A mahjong hand wins as ``sets`` sets (chows, pongs, kongs) and one eye, so it ho
 kong counting three): four sets and 14 tiles at the Hong Kong table, five and 17 at the Taiwanese. Besides
 that, a table may allow special shapes that are not sets and an eye (thirteen orphans, seven pairs, the
 knitted shapes); each is a recogniser registered here by name with :func:`shape`, as a pattern predicate is
-registered by its id, and a variant file names the ones it plays::
+registered by its id, with beside it how far a hand is from it (:func:`shape_draws`, what the shanten of
+:mod:`mjcli.shanten` takes the minimum over), and a variant file names the ones it plays::
 
     hand:
       sets: 5                      # sets beside the eye: 3 * 5 + 2 = 17 tiles
@@ -16,7 +17,7 @@ the table scores it (``scored_by``): a house file that disables thirteen orphans
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from .tiles import ORPHANS
@@ -38,9 +39,11 @@ class Special:
     scored_by: tuple[str, ...]
     tiles: frozenset | None = None
     shown: int = 0  # shown melds the shape may have beside its concealed tiles (the knitted straight: one set)
+    draws: Callable | None = None  # how far a hand is from it, see shape_draws
 
 
 SHAPES: dict[str, Special] = {}
+BIG = 99  # no such shape (more draws than any hand needs)
 
 
 def shape(name: str, *, size: int, scored_by: tuple[str, ...], tiles=None, shown: int = 0):
@@ -50,6 +53,26 @@ def shape(name: str, *, size: int, scored_by: tuple[str, ...], tiles=None, shown
         if name in SHAPES:
             raise ValueError(f"special shape {name!r} is registered twice")
         SHAPES[name] = Special(name, fn, size, tuple(scored_by), None if tiles is None else frozenset(tiles), shown)
+        return fn
+
+    return deco
+
+
+def shape_draws(name: str):
+    """Register ``fn(keys, jokers, shown, std, cap) -> int`` as how many tiles a hand must draw (each replacing
+    one thrown away) to complete the special shape ``name`` (the shanten is that less one): ``keys`` the concealed
+    tiles' four suit keys (3 bits a place, see :func:`mjcli.tiles.hand_keys`), ``jokers`` the free Fei, ``shown``
+    the shown melds (at most the shape's ``shown``), ``std(keys, sets)`` the fewest draws for the real tiles
+    ``keys`` to make ``sets`` sets and an eye (the copies left counted from ``keys`` and the shown melds),
+    ``cap``: an answer is needed only below it (any number >= cap may be returned otherwise). A tile the shape
+    cannot use counts as one to throw away; a Fei the shape does not take, too."""
+
+    def deco(fn):
+        if name not in SHAPES:
+            raise ValueError(f"special shape {name!r}: register its recogniser before its draws")
+        if SHAPES[name].draws is not None:
+            raise ValueError(f"the draws of special shape {name!r} are registered twice")
+        SHAPES[name] = replace(SHAPES[name], draws=fn)
         return fn
 
     return deco
@@ -119,6 +142,56 @@ def is_thirteen_orphans(counts: list, jokers: int) -> bool:
     return missing + (1 - extra) == jokers
 
 
+def orphans_draws(keys, jokers: int) -> int:
+    """Draws to thirteen orphans: one of each terminal and honour and a second of one of them (Fei fill)."""
+    kinds = pair = 0
+    for s in range(3):
+        key = keys[s]
+        if key:
+            for c in (key & 7, key >> 24):
+                if c:
+                    kinds += 1
+                    if c >= 2:
+                        pair = 1
+    key = keys[3]
+    while key:
+        c = key & 7
+        if c:
+            kinds += 1
+            if c >= 2:
+                pair = 1
+        key >>= 3
+    d = 14 - kinds - pair - jokers
+    return d if d > 0 else 0
+
+
+_HONOURS: dict = {}  # honours key -> tiles in it
+
+
+def orphan_tiles(keys) -> int:
+    """How many of the tiles are terminals and honours (at most that many can stay in thirteen orphans)."""
+    k0, k1, k2, key = keys
+    n = (k0 & 7) + (k0 >> 24) + (k1 & 7) + (k1 >> 24) + (k2 & 7) + (k2 >> 24)
+    h = _HONOURS.get(key)
+    if h is None:
+        h = 0
+        k = key
+        while k:
+            h += k & 7
+            k >>= 3
+        if len(_HONOURS) > 100_000:
+            _HONOURS.clear()
+        _HONOURS[key] = h
+    return n + h
+
+
+@shape_draws("thirteen_orphans")
+def thirteen_orphans_draws(keys, jokers: int, shown: int, std, cap: int) -> int:
+    if cap <= 14 - orphan_tiles(keys) - jokers:  # the tiles that are not orphans must go: no better than cap
+        return cap
+    return orphans_draws(keys, jokers)
+
+
 @shape("seven_pairs", size=14, scored_by=("seven_pairs",))
 def is_seven_pairs(counts: list, jokers: int) -> bool:
     """Seven pairs of seven different tiles (four alike are not two pairs); a Fei pairs a single."""
@@ -129,10 +202,49 @@ def is_seven_pairs(counts: list, jokers: int) -> bool:
     return singles <= jokers and (jokers - singles) % 2 == 0 and kinds + (jokers - singles) // 2 == 7
 
 
+def pairs_draws(keys, jokers: int) -> int:
+    """Draws to seven pairs of different tiles (a Fei pairs a single, two Fei a pair)."""
+    pairs = singles = 0
+    for key in keys:
+        while key:
+            c = key & 7
+            if c >= 2:
+                pairs += 1
+            elif c:
+                singles += 1
+            key >>= 3
+    if pairs > 7:
+        pairs = 7
+    kinds = 7 - pairs
+    d = 14 - 2 * pairs - (singles if singles < kinds else kinds) - jokers
+    return d if d > 0 else 0
+
+
+@shape_draws("seven_pairs")
+def seven_pairs_draws(keys, jokers: int, shown: int, std, cap: int) -> int:
+    return pairs_draws(keys, jokers)
+
+
 @shape("seven_pairs_four_alike", size=14, scored_by=("seven_pairs",))
 def is_seven_pairs_four_alike(counts: list, jokers: int) -> bool:
     """Seven pairs where four alike count as two pairs (the Chinese Official reading); no Fei."""
     return not jokers and sum(counts) == 14 and all(c % 2 == 0 for c in counts)
+
+
+@shape_draws("seven_pairs_four_alike")
+def seven_pairs_four_alike_draws(keys, jokers: int, shown: int, std, cap: int) -> int:
+    """Fourteen places: each pair held fills two (four alike, two pairs), each odd tile left one, up to seven
+    pairs in all; the Fei are thrown away. 13 tiles with p pairs: 14 - 2p - (7 - p) = 7 - p draws."""
+    pairs = odd = 0
+    for key in keys:
+        while key:
+            c = key & 7
+            pairs += c >> 1
+            odd += c & 1
+            key >>= 3
+    if pairs >= 7:
+        return 0
+    return 14 - 2 * pairs - (odd if odd < 7 - pairs else 7 - pairs)
 
 
 @shape("seven_shifted_pairs", size=14, scored_by=("seven_shifted_pairs",))
@@ -142,6 +254,25 @@ def is_seven_shifted_pairs(counts: list, jokers: int) -> bool:
         return False
     first = next(t for t in range(34) if counts[t])
     return first < 27 and first % 9 <= 2 and all(counts[first + i] == 2 for i in range(7))
+
+
+@shape_draws("seven_shifted_pairs")
+def seven_shifted_pairs_draws(keys, jokers: int, shown: int, std, cap: int) -> int:
+    """Fourteen places, two at each of seven places in a row of one suit: the most held there (two a place)."""
+    best = 0
+    for s in range(3):
+        key = keys[s]
+        if key:
+            for start in range(3):
+                k = key >> 3 * start
+                kept = 0
+                for _ in range(7):
+                    c = k & 7
+                    kept += c if c < 2 else 2
+                    k >>= 3
+                if kept > best:
+                    best = kept
+    return 14 - best
 
 
 # the knitted tiles: 147, 258 and 369, each in its own suit (six ways to give the three runs their suits)
@@ -178,6 +309,32 @@ def is_knitted_straight(counts: list, jokers: int) -> bool:
     return False
 
 
+_KNIT_PLACES = tuple(tuple((t // 9, t % 9) for t in knit) for knit in KNITTED)  # each as (suit, place) per tile
+
+
+@shape_draws("knitted_straight")
+def knitted_straight_draws(keys, jokers: int, shown: int, std, cap: int) -> int:
+    """For each of the six knitted straights: its nine places less those held, and the draws for the rest of the
+    tiles to make the set and the pair (one shown set: the pair alone). The copy of a tile the straight takes
+    never leaves too few for the rest: a set and a pair use at most three of a tile (3 + 1 = 4), and beside a
+    shown set the pair at most two, with a shown chow's one copy (2 + 1 + 1 = 4; a shown pung of it leaves
+    too few for the pair already)."""
+    best = cap
+    for places in _KNIT_PLACES:
+        rest = list(keys)
+        held = 0
+        for s, p in places:
+            if (keys[s] >> 3 * p) & 7:
+                held += 1
+                rest[s] -= 1 << 3 * p
+        if 9 - held >= best:
+            continue
+        d = 9 - held + std(rest, 1 - shown)
+        if d < best:
+            best = d
+    return best
+
+
 @shape("honors_and_knitted", size=14, scored_by=("lesser_honors_and_knitted_tiles",
                                                   "greater_honors_and_knitted_tiles"))
 def is_honors_and_knitted(counts: list, jokers: int) -> bool:
@@ -189,6 +346,27 @@ def is_honors_and_knitted(counts: list, jokers: int) -> bool:
         return False
     suited = {t for t in range(27) if counts[t]}
     return any(suited <= set(knit) for knit in KNITTED)
+
+
+@shape_draws("honors_and_knitted")
+def honors_and_knitted_draws(keys, jokers: int, shown: int, std, cap: int) -> int:
+    """Fourteen of the sixteen tiles of one knitted straight and the seven honours, one each: the most different
+    ones held (fourteen of sixteen leaves at least five honours and seven knitted tiles, as the shape asks)."""
+    key = keys[3]
+    honours = 0
+    while key:
+        if key & 7:
+            honours += 1
+        key >>= 3
+    best = 0
+    for places in _KNIT_PLACES:
+        n = honours
+        for s, p in places:
+            if (keys[s] >> 3 * p) & 7:
+                n += 1
+        if n > best:
+            best = n
+    return 14 - (best if best < 14 else 14)
 
 
 # --------------------------------------------------------------------------
