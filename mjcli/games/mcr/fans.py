@@ -23,6 +23,7 @@ reading (kept in the context's cache).
 from __future__ import annotations
 
 from collections import Counter
+from operator import add
 
 from ...tiles import CHOW, CONCEALED, KONG, PONG
 
@@ -299,7 +300,7 @@ class Win:
 
     __slots__ = ("self_drawn", "last_of_kind", "kong", "wall_last", "seat", "round")
 
-    def __init__(self, hand, shown_counts: Counter, concealed_counts: list):
+    def __init__(self, hand, shown_counts, concealed_counts: list):
         flags = hand.flags
         win = hand.win
         self.self_drawn = bool(hand.self_drawn)
@@ -405,10 +406,35 @@ def _complete(counts) -> bool:
     return -1 not in states and sum(states) == 1
 
 
+_SUIT_ADDS: dict = {}
+
+
+def _suit_adds(counts: tuple) -> tuple:
+    """(the ranks whose tile, added, leaves the nine counts of a suit sets alone, those that leave them sets and
+    one pair), kept by counts."""
+    got = _SUIT_ADDS.get(counts)
+    if got is None:
+        alone, paired = [], []
+        c = list(counts)
+        for r in range(9):
+            c[r] += 1
+            state = _suit_state(tuple(c))
+            c[r] -= 1
+            if state == 0:
+                alone.append(r)
+            elif state == 1:
+                paired.append(r)
+        if len(_SUIT_ADDS) > 200_000:
+            _SUIT_ADDS.clear()
+        got = _SUIT_ADDS[counts] = (tuple(alone), tuple(paired))
+    return got
+
+
 def waits_of(standing: list, most: int = 34) -> list:
     """The tiles that complete the standing tiles (the hand without its winning tile) as sets and a pair, or as
     seven pairs when they are 13; the waits the wait fans ask about (the first ``most`` of them). A tile
-    changes one suit: the others' states are read once."""
+    changes one suit or honour: it completes the hand when the others are sets, with one pair among them all,
+    and the suit's tiles that do so are kept by its counts (:func:`_suit_adds`)."""
     out = []
     n = sum(standing)
     if n == 13:
@@ -417,33 +443,28 @@ def waits_of(standing: list, most: int = 34) -> list:
             odd = [t for t in range(34) if standing[t] % 2]
             if len(odd) == 1:
                 out.append(odd[0])
-    near = set()
-    for t in range(34):
-        if standing[t]:
-            near.add(t)
-            if t < 27:
-                for d in (-2, -1, 1, 2):
-                    u = t + d
-                    if 0 <= u < 27 and u // 9 == t // 9:
-                        near.add(u)
     states = _states(standing)
-    for t in sorted(near):
+    bad = states.count(-1)
+    found = []
+    if bad <= 1:
+        paired = states.count(1)
+        for g in range(10):
+            state = states[g]
+            if bad and state != -1:
+                continue  # a tile elsewhere leaves this group's problem
+            want = 1 - paired + (state == 1)  # what this group must become: a pair only if no other has one
+            if want not in (0, 1):
+                continue
+            if g < 3:
+                found.extend(9 * g + r for r in _suit_adds(tuple(standing[9 * g:9 * g + 9]))[want])
+            else:
+                c = standing[24 + g] + 1
+                if c < 6 and _HONOUR_STATE[c] == want:
+                    found.append(24 + g)
+    for t in found:
         if t in out:
             continue
-        if t < 27:
-            g = t // 9
-            c = list(standing[9 * g:9 * g + 9])
-            c[t - 9 * g] += 1
-            new = _suit_state(tuple(c))
-        else:
-            g = t - 24
-            c = standing[t] + 1
-            new = _HONOUR_STATE[c] if c < 6 else -1
-        old = states[g]
-        states[g] = new
-        if -1 not in states and sum(states) == 1:
-            out.append(t)
-        states[g] = old
+        out.append(t)
         if len(out) >= most:
             break
     return out
@@ -475,10 +496,14 @@ def _wait_fan(sets: list, eye: int, win: int, out: Counter) -> None:
 # ---- one reading ----------------------------------------------------------------------------------------------
 
 
+_NONE_SHOWN = (0,) * 34
+_TILE_FANS: dict = {}
+
+
 class HandFacts:
     """What every reading of one hand shares: its tiles, its shown melds, how it was won, its wait."""
 
-    __slots__ = ("hand", "concealed", "shown", "all_counts", "tiles", "win", "_unique", "memo")
+    __slots__ = ("hand", "concealed", "shown", "all_counts", "tiles", "win", "_unique", "memo", "_tile_fans")
 
     def __init__(self, hand):
         self.hand = hand
@@ -486,15 +511,45 @@ class HandFacts:
         for t in hand.concealed:
             conc[t] += 1
         self.concealed = conc
-        shown = Counter()
-        for m in hand.melds:
-            shown.update(m.tiles)
+        if hand.melds:
+            shown = [0] * 34
+            for m in hand.melds:
+                for t in m.tiles:
+                    shown[t] += 1
+            self.all_counts = every = list(map(add, conc, shown))
+        else:
+            shown = _NONE_SHOWN
+            self.all_counts = every = conc
         self.shown = shown
-        self.all_counts = [conc[t] + shown[t] for t in range(34)]
-        self.tiles = {t for t in range(34) if self.all_counts[t]}
+        self.tiles = {t for t in range(34) if every[t]}
         self.win = Win(hand, shown, conc)
         self._unique = None
+        self._tile_fans = None
         self.memo = {}  # what the room keeps for the hand: its readings' tables, by variant
+
+    @property
+    def fours(self) -> int:
+        """The kinds of tile the hand holds all four of."""
+        return self.all_counts.count(4)
+
+    @property
+    def tile_fans(self) -> Counter:
+        """The fans of the hand's kinds of tile alone (:func:`_suits`, :func:`_traits`, :func:`_ranks`), the same
+        in every reading: worked out once a set of kinds (kept)."""
+        got = self._tile_fans
+        if got is None:
+            key = frozenset(self.tiles)
+            got = _TILE_FANS.get(key)
+            if got is None:
+                got = Counter()
+                _suits(self.tiles, got)
+                _traits(self.tiles, got)
+                _ranks(self.tiles, got)
+                if len(_TILE_FANS) > 50_000:
+                    _TILE_FANS.clear()
+                _TILE_FANS[key] = got
+            self._tile_fans = got
+        return got
 
     @property
     def unique_wait(self) -> bool:
@@ -556,12 +611,9 @@ def regular(facts: HandFacts, reading) -> Counter:
         out["little_four_winds"] += 1
         del out["big_three_winds"]
     _pack_traits(sets, eye, out)
-    tiles = facts.tiles
-    _suits(tiles, out)
-    _traits(tiles, out)
-    _ranks(tiles, out)
+    out.update(facts.tile_fans)
     if not out["quadruple_chow"]:
-        hogs = sum(1 for c in facts.all_counts if c == 4) - shown_kongs - hidden_kongs
+        hogs = facts.fours - shown_kongs - hidden_kongs
         if hogs:
             out["tile_hog"] += hogs
     if not out["melded_hand"] and not out["four_kongs"] and (eye == w or any(
@@ -624,11 +676,8 @@ def special(facts: HandFacts, name: str) -> Counter:
             out["all_simples"] += 1
     elif name == "seven_pairs_four_alike":
         out["seven_pairs"] += 1
-        tiles = facts.tiles
-        _suits(tiles, out)
-        _traits(tiles, out)
-        _ranks(tiles, out)
-        hogs = sum(1 for c in conc if c == 4)
+        out.update(facts.tile_fans)
+        hogs = facts.fours  # no meld beside seven pairs: the concealed counts are all the tiles
         if hogs:
             out["tile_hog"] += hogs
     elif name == "honors_and_knitted":

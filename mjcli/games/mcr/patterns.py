@@ -114,6 +114,11 @@ def _first_of_equals(facts, reading, got: dict, variant) -> bool:
     total = 0
     for k, n in got.items():
         total += value.get(k, 0) * n
+    return _chosen(facts, reading, total, variant)
+
+
+def _chosen(facts, reading, total: int, variant) -> bool:
+    """:func:`_first_of_equals` of a reading whose fans total ``total``."""
     memo = facts.memo.get(id(variant))
     if memo is None:
         memo = facts.memo[id(variant)] = {}
@@ -138,11 +143,10 @@ def _tie_choice(facts, variant, total: int, memo: dict):
         rs = memo["readings"] = readings(facts.hand, None, variant.hand)
     if len(rs) < 2:
         return None
-    value = _values(variant)
     ties = []
     for r in rs:
-        t = _fans_of(facts, r, variant)
-        if sum(value.get(k, 0) * n for k, n in t.items()) == total:
+        t, tot = _fans_total(facts, r, variant)
+        if tot == total:
             ties.append((r, t))
     if len(ties) < 2:
         return None
@@ -159,13 +163,27 @@ def _tie_choice(facts, variant, total: int, memo: dict):
 
 def _fans_of(facts, reading, variant) -> dict:
     """:func:`fans` of a reading, kept with the hand's facts (the sets, the pair and the shape name as key)."""
-    memo = facts.memo.setdefault(id(variant), {})
-    tables = memo.setdefault("tables", {})
+    return _fans_total(facts, reading, variant)[0]
+
+
+def _fans_total(facts, reading, variant) -> tuple:
+    """(:func:`_fans_of`, the fans' total), kept with the hand's facts."""
+    memo = facts.memo.get(id(variant))
+    if memo is None:
+        memo = facts.memo[id(variant)] = {}
+    tables = memo.get("tables")
+    if tables is None:
+        tables = memo["tables"] = {}
     key = (reading.sets, reading.eye, reading.special)
     got = tables.get(key)
     if got is None:
         order, drops = principles(variant)
-        got = tables[key] = fans(facts, reading, order, drops)
+        table = fans(facts, reading, order, drops)
+        value = _values(variant)
+        total = 0
+        for k, n in table.items():
+            total += value.get(k, 0) * n
+        got = tables[key] = (table, total)
     return got
 
 
@@ -223,7 +241,6 @@ def fast_answer(variant, answer):
             for spec in variant.patterns):
         return answer
     index = {fan_id(spec.id): (i, spec) for i, spec in enumerate(variant.patterns)}
-    value = _values(variant)
     size, shape, tiles, most = plan.size, plan.shape, plan.tiles, plan.most
 
     def fast(text):
@@ -244,21 +261,15 @@ def fast_answer(variant, answer):
             hand_found = plan.context_entry(hand)[0]
         except MjError:
             return answer(text)
-        facts = facts_of(hand)
-        memo = facts.memo.get(id(variant))
-        if memo is None:
-            memo = facts.memo[id(variant)] = {}
-        if "readings" not in memo:
-            memo["readings"] = every  # what the ties are chosen among (no Fei here: the same readings)
+        facts = HandFacts(hand)  # a new hand each line: no use keeping it
+        facts.memo[id(variant)] = {"readings": every}  # what the ties are chosen among (no Fei: the same readings)
         best_r = best_t = None
         best = -1
+        alone = len(every) == 1  # one reading: no other goes before it
         for r in rs:
-            got = _fans_of(facts, r, variant)
-            if not _first_of_equals(facts, r, got, variant):
-                got = {}
-            total = 0
-            for f, n in got.items():
-                total += value.get(f, 0) * n
+            got, total = _fans_total(facts, r, variant)
+            if not alone and not _chosen(facts, r, total, variant):
+                got, total = _EMPTY, 0
             if total > best:
                 best_r, best_t, best = r, got, total
         found = list(hand_found)
@@ -271,6 +282,9 @@ def fast_answer(variant, answer):
         return plan.best_result(hand, best_r, format_hand(hand), found)
 
     return fast
+
+
+_EMPTY: dict = {}
 
 
 def _first(row):
