@@ -564,20 +564,45 @@ class HandFacts:
 def regular(facts: HandFacts, reading) -> Counter:
     """The raw fans of a reading as sets and a pair (the shown melds first)."""
     hand, win = facts.hand, facts.win
-    out = Counter()
     nine = _nine_gates(facts)
     if nine is not None:
         return nine
+    out = Counter()
     win.fans(out)
-    concealed_sets = [(kind, t) for kind, t, _j in reading.sets]
-    sets = [(m.kind, m.tile) for m in hand.melds] + concealed_sets
-    chows = sorted(t for kind, t in sets if kind == CHOW)
-    pungs = sorted(t for kind, t in sets if kind != CHOW)
-    shown_kongs = sum(1 for m in hand.melds if m.kind == KONG and m.exposure != CONCEALED)
-    hidden_kongs = sum(1 for m in hand.melds if m.kind == KONG and m.exposure == CONCEALED)
-    concealed_pungs = sum(1 for kind, t in concealed_sets if kind == PONG)
+    concealed_sets = []
+    chows, pungs, concealed_pung_tiles = [], [], []
+    for kind, t, _j in reading.sets:
+        concealed_sets.append((kind, t))
+        if kind == CHOW:
+            chows.append(t)
+        else:
+            pungs.append(t)
+            if kind == PONG:
+                concealed_pung_tiles.append(t)
+    shown_kongs = hidden_kongs = shown_sets = 0
+    if hand.melds:
+        sets = []
+        for m in hand.melds:
+            kind = m.kind
+            sets.append((kind, m.tile))
+            if kind == CHOW:
+                chows.append(m.tile)
+            else:
+                pungs.append(m.tile)
+            if m.exposure != CONCEALED:
+                shown_sets += 1
+                if kind == KONG:
+                    shown_kongs += 1
+            elif kind == KONG:
+                hidden_kongs += 1
+        sets += concealed_sets
+    else:
+        sets = concealed_sets
+    chows.sort()
+    pungs.sort()
+    concealed_pungs = len(concealed_pung_tiles)
     w = hand.win
-    if not win.self_drawn and w in [t for kind, t in concealed_sets if kind == PONG] \
+    if not win.self_drawn and w in concealed_pung_tiles \
             and not any(kind == CHOW and t <= w <= t + 2 for kind, t in concealed_sets):
         concealed_pungs -= 1  # the pung the discard completed is not concealed
     if pungs:
@@ -596,7 +621,6 @@ def regular(facts: HandFacts, reading) -> Counter:
         _chow_pairs(chows, out)
     if len(chows) <= 2 and len(pungs) >= 2:
         _pung_combos(pungs, out)
-    shown_sets = sum(1 for m in hand.melds if m.exposure != CONCEALED)
     if shown_sets == 0:
         out["fully_concealed_hand" if win.self_drawn else "concealed_hand"] += 1
     elif shown_sets == 4 and not win.self_drawn:

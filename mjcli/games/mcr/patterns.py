@@ -265,7 +265,8 @@ def fast_answer(variant, answer):
         facts.memo[id(variant)] = {"readings": every}  # what the ties are chosen among (no Fei: the same readings)
         best_r = best_t = None
         best = -1
-        alone = len(every) == 1  # one reading: no other goes before it
+        # one reading (perhaps repeated for each place of the winning tile): no other goes before it
+        alone = len(every) == 1 or len({(r.sets, r.eye, r.special) for r in every}) == 1
         for r in rs:
             got, total = _fans_total(facts, r, variant)
             if not alone and not _chosen(facts, r, total, variant):
