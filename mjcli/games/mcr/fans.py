@@ -561,14 +561,9 @@ class HandFacts:
         return self._unique
 
 
-def regular(facts: HandFacts, reading) -> Counter:
-    """The raw fans of a reading as sets and a pair (the shown melds first)."""
-    hand, win = facts.hand, facts.win
-    nine = _nine_gates(facts)
-    if nine is not None:
-        return nine
-    out = Counter()
-    win.fans(out)
+def _gather(hand, reading) -> tuple:
+    """A reading's sets in one pass: (its concealed sets and every set as ``(kind, tile)``, the chows' and the
+    pungs' tiles sorted, the concealed pungs' tiles, the shown melds, the shown kongs, the concealed kongs)."""
     concealed_sets = []
     chows, pungs, concealed_pung_tiles = [], [], []
     for kind, t, _j in reading.sets:
@@ -600,6 +595,19 @@ def regular(facts: HandFacts, reading) -> Counter:
         sets = concealed_sets
     chows.sort()
     pungs.sort()
+    return concealed_sets, sets, chows, pungs, concealed_pung_tiles, shown_sets, shown_kongs, hidden_kongs
+
+
+def regular(facts: HandFacts, reading) -> Counter:
+    """The raw fans of a reading as sets and a pair (the shown melds first)."""
+    hand, win = facts.hand, facts.win
+    nine = _nine_gates(facts)
+    if nine is not None:
+        return nine
+    out = Counter()
+    win.fans(out)
+    concealed_sets, sets, chows, pungs, concealed_pung_tiles, shown_sets, shown_kongs, hidden_kongs = \
+        _gather(hand, reading)
     concealed_pungs = len(concealed_pung_tiles)
     w = hand.win
     if not win.self_drawn and w in concealed_pung_tiles \
