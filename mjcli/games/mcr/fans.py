@@ -23,6 +23,7 @@ reading (kept in the context's cache).
 from __future__ import annotations
 
 from collections import Counter
+from operator import add
 
 from ...tiles import CHOW, CONCEALED, KONG, PONG
 
@@ -299,7 +300,7 @@ class Win:
 
     __slots__ = ("self_drawn", "last_of_kind", "kong", "wall_last", "seat", "round")
 
-    def __init__(self, hand, shown_counts: Counter, concealed_counts: list):
+    def __init__(self, hand, shown_counts, concealed_counts: list):
         flags = hand.flags
         win = hand.win
         self.self_drawn = bool(hand.self_drawn)
@@ -352,51 +353,88 @@ def _wind_pungs(pungs: list, win: Win, out: Counter) -> None:
 
 # ---- the waits -------------------------------------------------------------------------------------------------
 
-_COMPLETE: dict = {}
+_SUIT_STATE: dict = {}
+_HONOUR_STATE = (0, -1, 1, 0, -1, -1)  # an honour's count -> sets alone, a pair, neither
 
 
-def _sets_only(counts: tuple, start: int = 0) -> bool:
-    """True when the counts (34 kinds) are sets alone (pungs and chows)."""
-    i = start
-    while i < 34 and counts[i] == 0:
-        i += 1
-    if i == 34:
-        return True
-    c = list(counts)
-    if c[i] >= 3:
-        c[i] -= 3
-        if _sets_only(tuple(c), i):
-            return True
-        c[i] += 3
-    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        return _sets_only(tuple(c), i)
-    return False
+def _runs(c: list) -> bool:
+    """True when the nine counts of one suit (changed here) are pungs and chows alone: from the lowest tile up,
+    what a pung does not take must start chows (three chows of a tile read as well as its pung)."""
+    for i in range(9):
+        x = c[i]
+        if x >= 3:
+            x -= 3
+        if x:
+            if i > 6 or c[i + 1] < x or c[i + 2] < x:
+                return False
+            c[i + 1] -= x
+            c[i + 2] -= x
+    return True
 
 
-def _complete(counts: tuple) -> bool:
-    """True when the counts are sets and one pair (kept: the wait of a hand asks for many tiles)."""
-    got = _COMPLETE.get(counts)
+def _suit_state(counts: tuple) -> int:
+    """0 when the nine counts of one suit are sets alone, 1 sets and one pair, -1 neither (kept by counts)."""
+    got = _SUIT_STATE.get(counts)
     if got is None:
-        got = False
-        for p in range(34):
-            if counts[p] >= 2:
-                c = list(counts)
-                c[p] -= 2
-                if _sets_only(tuple(c)):
-                    got = True
-                    break
-        if len(_COMPLETE) > 200_000:
-            _COMPLETE.clear()
-        _COMPLETE[counts] = got
+        got = -1
+        left = sum(counts) % 3
+        if left == 0:
+            got = 0 if _runs(list(counts)) else -1
+        elif left == 2:
+            for p in range(9):
+                if counts[p] >= 2:
+                    c = list(counts)
+                    c[p] -= 2
+                    if _runs(c):
+                        got = 1
+                        break
+        if len(_SUIT_STATE) > 200_000:
+            _SUIT_STATE.clear()
+        _SUIT_STATE[counts] = got
+    return got
+
+
+def _states(counts) -> list:
+    """The state (:func:`_suit_state`) of each suit, then of each honour, of 34 counts."""
+    return [_suit_state(tuple(counts[0:9])), _suit_state(tuple(counts[9:18])), _suit_state(tuple(counts[18:27]))] \
+        + [_HONOUR_STATE[c] if c < 6 else -1 for c in counts[27:34]]
+
+
+def _complete(counts) -> bool:
+    """True when the counts (34 kinds) are sets and one pair."""
+    states = _states(counts)
+    return -1 not in states and sum(states) == 1
+
+
+_SUIT_ADDS: dict = {}
+
+
+def _suit_adds(counts: tuple) -> tuple:
+    """(the ranks whose tile, added, leaves the nine counts of a suit sets alone, those that leave them sets and
+    one pair), kept by counts."""
+    got = _SUIT_ADDS.get(counts)
+    if got is None:
+        alone, paired = [], []
+        c = list(counts)
+        for r in range(9):
+            c[r] += 1
+            state = _suit_state(tuple(c))
+            c[r] -= 1
+            if state == 0:
+                alone.append(r)
+            elif state == 1:
+                paired.append(r)
+        if len(_SUIT_ADDS) > 200_000:
+            _SUIT_ADDS.clear()
+        got = _SUIT_ADDS[counts] = (tuple(alone), tuple(paired))
     return got
 
 
 def waits_of(standing: list, most: int = 34) -> list:
     """The tiles that complete the standing tiles (the hand without its winning tile) as sets and a pair, or as
-    seven pairs when they are 13; the waits the wait fans ask about (the first ``most`` of them)."""
+    seven pairs when they are 13; the waits the wait fans ask about (the first ``most`` of them). A tile
+    changes one suit or honour: it completes the hand when the others are sets, with one pair among them all,
+    and the suit's tiles that do so are kept by its counts (:func:`_suit_adds`)."""
     out = []
     n = sum(standing)
     if n == 13:
@@ -405,24 +443,30 @@ def waits_of(standing: list, most: int = 34) -> list:
             odd = [t for t in range(34) if standing[t] % 2]
             if len(odd) == 1:
                 out.append(odd[0])
-    near = set()
-    for t in range(34):
-        if standing[t]:
-            near.add(t)
-            if t < 27:
-                for d in (-2, -1, 1, 2):
-                    u = t + d
-                    if 0 <= u < 27 and u // 9 == t // 9:
-                        near.add(u)
-    for t in sorted(near):
+    states = _states(standing)
+    bad = states.count(-1)
+    found = []
+    if bad <= 1:
+        paired = states.count(1)
+        for g in range(10):
+            state = states[g]
+            if bad and state != -1:
+                continue  # a tile elsewhere leaves this group's problem
+            want = 1 - paired + (state == 1)  # what this group must become: a pair only if no other has one
+            if want not in (0, 1):
+                continue
+            if g < 3:
+                found.extend(9 * g + r for r in _suit_adds(tuple(standing[9 * g:9 * g + 9]))[want])
+            else:
+                c = standing[24 + g] + 1
+                if c < 6 and _HONOUR_STATE[c] == want:
+                    found.append(24 + g)
+    for t in found:
         if t in out:
             continue
-        c = list(standing)
-        c[t] += 1
-        if _complete(tuple(c)):
-            out.append(t)
-            if len(out) >= most:
-                break
+        out.append(t)
+        if len(out) >= most:
+            break
     return out
 
 
@@ -452,10 +496,14 @@ def _wait_fan(sets: list, eye: int, win: int, out: Counter) -> None:
 # ---- one reading ----------------------------------------------------------------------------------------------
 
 
+_NONE_SHOWN = (0,) * 34
+_TILE_FANS: dict = {}
+
+
 class HandFacts:
     """What every reading of one hand shares: its tiles, its shown melds, how it was won, its wait."""
 
-    __slots__ = ("hand", "concealed", "shown", "all_counts", "tiles", "win", "_unique", "memo")
+    __slots__ = ("hand", "concealed", "shown", "all_counts", "tiles", "win", "_unique", "memo", "_tile_fans")
 
     def __init__(self, hand):
         self.hand = hand
@@ -463,15 +511,45 @@ class HandFacts:
         for t in hand.concealed:
             conc[t] += 1
         self.concealed = conc
-        shown = Counter()
-        for m in hand.melds:
-            shown.update(m.tiles)
+        if hand.melds:
+            shown = [0] * 34
+            for m in hand.melds:
+                for t in m.tiles:
+                    shown[t] += 1
+            self.all_counts = every = list(map(add, conc, shown))
+        else:
+            shown = _NONE_SHOWN
+            self.all_counts = every = conc
         self.shown = shown
-        self.all_counts = [conc[t] + shown[t] for t in range(34)]
-        self.tiles = {t for t in range(34) if self.all_counts[t]}
+        self.tiles = {t for t in range(34) if every[t]}
         self.win = Win(hand, shown, conc)
         self._unique = None
+        self._tile_fans = None
         self.memo = {}  # what the room keeps for the hand: its readings' tables, by variant
+
+    @property
+    def fours(self) -> int:
+        """The kinds of tile the hand holds all four of."""
+        return self.all_counts.count(4)
+
+    @property
+    def tile_fans(self) -> Counter:
+        """The fans of the hand's kinds of tile alone (:func:`_suits`, :func:`_traits`, :func:`_ranks`), the same
+        in every reading: worked out once a set of kinds (kept)."""
+        got = self._tile_fans
+        if got is None:
+            key = frozenset(self.tiles)
+            got = _TILE_FANS.get(key)
+            if got is None:
+                got = Counter()
+                _suits(self.tiles, got)
+                _traits(self.tiles, got)
+                _ranks(self.tiles, got)
+                if len(_TILE_FANS) > 50_000:
+                    _TILE_FANS.clear()
+                _TILE_FANS[key] = got
+            self._tile_fans = got
+        return got
 
     @property
     def unique_wait(self) -> bool:
@@ -483,23 +561,56 @@ class HandFacts:
         return self._unique
 
 
+def _gather(hand, reading) -> tuple:
+    """A reading's sets in one pass: (its concealed sets and every set as ``(kind, tile)``, the chows' and the
+    pungs' tiles sorted, the concealed pungs' tiles, the shown melds, the shown kongs, the concealed kongs)."""
+    concealed_sets = []
+    chows, pungs, concealed_pung_tiles = [], [], []
+    for kind, t, _j in reading.sets:
+        concealed_sets.append((kind, t))
+        if kind == CHOW:
+            chows.append(t)
+        else:
+            pungs.append(t)
+            if kind == PONG:
+                concealed_pung_tiles.append(t)
+    shown_kongs = hidden_kongs = shown_sets = 0
+    if hand.melds:
+        sets = []
+        for m in hand.melds:
+            kind = m.kind
+            sets.append((kind, m.tile))
+            if kind == CHOW:
+                chows.append(m.tile)
+            else:
+                pungs.append(m.tile)
+            if m.exposure != CONCEALED:
+                shown_sets += 1
+                if kind == KONG:
+                    shown_kongs += 1
+            elif kind == KONG:
+                hidden_kongs += 1
+        sets += concealed_sets
+    else:
+        sets = concealed_sets
+    chows.sort()
+    pungs.sort()
+    return concealed_sets, sets, chows, pungs, concealed_pung_tiles, shown_sets, shown_kongs, hidden_kongs
+
+
 def regular(facts: HandFacts, reading) -> Counter:
     """The raw fans of a reading as sets and a pair (the shown melds first)."""
     hand, win = facts.hand, facts.win
-    out = Counter()
     nine = _nine_gates(facts)
     if nine is not None:
         return nine
+    out = Counter()
     win.fans(out)
-    concealed_sets = [(kind, t) for kind, t, _j in reading.sets]
-    sets = [(m.kind, m.tile) for m in hand.melds] + concealed_sets
-    chows = sorted(t for kind, t in sets if kind == CHOW)
-    pungs = sorted(t for kind, t in sets if kind != CHOW)
-    shown_kongs = sum(1 for m in hand.melds if m.kind == KONG and m.exposure != CONCEALED)
-    hidden_kongs = sum(1 for m in hand.melds if m.kind == KONG and m.exposure == CONCEALED)
-    concealed_pungs = sum(1 for kind, t in concealed_sets if kind == PONG)
+    concealed_sets, sets, chows, pungs, concealed_pung_tiles, shown_sets, shown_kongs, hidden_kongs = \
+        _gather(hand, reading)
+    concealed_pungs = len(concealed_pung_tiles)
     w = hand.win
-    if not win.self_drawn and w in [t for kind, t in concealed_sets if kind == PONG] \
+    if not win.self_drawn and w in concealed_pung_tiles \
             and not any(kind == CHOW and t <= w <= t + 2 for kind, t in concealed_sets):
         concealed_pungs -= 1  # the pung the discard completed is not concealed
     if pungs:
@@ -518,7 +629,6 @@ def regular(facts: HandFacts, reading) -> Counter:
         _chow_pairs(chows, out)
     if len(chows) <= 2 and len(pungs) >= 2:
         _pung_combos(pungs, out)
-    shown_sets = sum(1 for m in hand.melds if m.exposure != CONCEALED)
     if shown_sets == 0:
         out["fully_concealed_hand" if win.self_drawn else "concealed_hand"] += 1
     elif shown_sets == 4 and not win.self_drawn:
@@ -533,12 +643,9 @@ def regular(facts: HandFacts, reading) -> Counter:
         out["little_four_winds"] += 1
         del out["big_three_winds"]
     _pack_traits(sets, eye, out)
-    tiles = facts.tiles
-    _suits(tiles, out)
-    _traits(tiles, out)
-    _ranks(tiles, out)
+    out.update(facts.tile_fans)
     if not out["quadruple_chow"]:
-        hogs = sum(1 for c in facts.all_counts if c == 4) - shown_kongs - hidden_kongs
+        hogs = facts.fours - shown_kongs - hidden_kongs
         if hogs:
             out["tile_hog"] += hogs
     if not out["melded_hand"] and not out["four_kongs"] and (eye == w or any(
@@ -601,11 +708,8 @@ def special(facts: HandFacts, name: str) -> Counter:
             out["all_simples"] += 1
     elif name == "seven_pairs_four_alike":
         out["seven_pairs"] += 1
-        tiles = facts.tiles
-        _suits(tiles, out)
-        _traits(tiles, out)
-        _ranks(tiles, out)
-        hogs = sum(1 for c in conc if c == 4)
+        out.update(facts.tile_fans)
+        hogs = facts.fours  # no meld beside seven pairs: the concealed counts are all the tiles
         if hogs:
             out["tile_hog"] += hogs
     elif name == "honors_and_knitted":
@@ -706,13 +810,28 @@ def _knitted_straight(facts: HandFacts) -> Counter:
 
 def apply_principles(out: Counter, order: tuple, drops: dict) -> Counter:
     """The non-repeat and exclusionary principles as data: each fan kept, in ``order`` (highest value first),
-    removes the fans ``drops[fan]`` (what it implies and excludes); a removed fan removes nothing."""
-    for fan in order:
+    removes the fans ``drops[fan]`` (what it implies and excludes); a removed fan removes nothing. Only the fans
+    present that remove something are walked, in that order (speed)."""
+    rank = _rank_of(order)
+    for fan in sorted([f for f in out if f in drops and f in rank], key=rank.__getitem__):
         if out.get(fan, 0) > 0:
-            for gone in drops.get(fan, ()):
+            for gone in drops[fan]:
                 if gone in out:
                     del out[gone]
     return out
+
+
+_RANKS: dict = {}
+
+
+def _rank_of(order: tuple) -> dict:
+    """``{fan: its place in order}``, made once an order."""
+    got = _RANKS.get(id(order))
+    if got is None or got[0] is not order:
+        if len(_RANKS) > 16:
+            _RANKS.clear()
+        got = _RANKS[id(order)] = (order, {f: i for i, f in enumerate(order)})
+    return got[1]
 
 
 def settle_sets(out: Counter, pungs: list, win: Win) -> None:

@@ -109,44 +109,81 @@ def _first_of_equals(facts, reading, got: dict, variant) -> bool:
     """True unless another reading of the hand with the same total goes first. Of equal totals the first
     reading in the order of :func:`_tie_key` is scored, a later one only when it holds a pure triple chow or a
     triple pung, and any set reading before seven pairs (the rule book names no order; this is the
-    calculator's, so that both list the same fans)."""
+    calculator's, so that both list the same fans). Worked out once a hand and total (:func:`_tie_choice`)."""
+    value = _values(variant)
+    total = 0
+    for k, n in got.items():
+        total += value.get(k, 0) * n
+    return _chosen(facts, reading, total, variant)
+
+
+def _chosen(facts, reading, total: int, variant) -> bool:
+    """:func:`_first_of_equals` of a reading whose fans total ``total``."""
+    memo = facts.memo.get(id(variant))
+    if memo is None:
+        memo = facts.memo[id(variant)] = {}
+    choice = memo.get("ties")
+    if choice is None:
+        choice = memo["ties"] = {}
+    chosen = choice.get(total, False)
+    if chosen is False:
+        chosen = choice[total] = _tie_choice(facts, variant, total, memo)
+    if chosen is None:
+        return True
+    return not reading.special and _tie_key(reading) == chosen
+
+
+def _tie_choice(facts, variant, total: int, memo: dict):
+    """The :func:`_tie_key` of the reading scored among the hand's readings that total ``total``, or None when
+    every such reading is (one reading, or none that is sets and a pair)."""
     from ...decompose import readings
 
-    value = _values(variant)
-    total = sum(value.get(k, 0) * n for k, n in got.items())
-    memo = facts.memo.setdefault(id(variant), {})
     rs = memo.get("readings")
     if rs is None:
         rs = memo["readings"] = readings(facts.hand, None, variant.hand)
     if len(rs) < 2:
-        return True
-    rs = [(r, t) for r in rs for t in (_fans_of(facts, r, variant),)]
-    rs = [(r, sum(value.get(k, 0) * n for k, n in t.items()), t) for r, t in rs]
-    ties = [(r, t) for r, tot, t in rs if tot == total]
+        return None
+    ties = []
+    for r in rs:
+        t, tot = _fans_total(facts, r, variant)
+        if tot == total:
+            ties.append((r, t))
     if len(ties) < 2:
-        return True
+        return None
     plain = sorted((x for x in ties if not x[0].special), key=lambda x: _tie_key(x[0]))
     if not plain:
-        return True
+        return None
     chosen = plain[0]
     for x in plain[1:]:
         if x[1].get("pure_triple_chow") or x[1].get("triple_pung") or any(
                 r.special == "seven_pairs_four_alike" for r, _t in ties):
             chosen = x
-    if reading.special:
-        return False
-    return _tie_key(reading) == _tie_key(chosen[0])
+    return _tie_key(chosen[0])
 
 
 def _fans_of(facts, reading, variant) -> dict:
     """:func:`fans` of a reading, kept with the hand's facts (the sets, the pair and the shape name as key)."""
-    memo = facts.memo.setdefault(id(variant), {})
-    tables = memo.setdefault("tables", {})
+    return _fans_total(facts, reading, variant)[0]
+
+
+def _fans_total(facts, reading, variant) -> tuple:
+    """(:func:`_fans_of`, the fans' total), kept with the hand's facts."""
+    memo = facts.memo.get(id(variant))
+    if memo is None:
+        memo = facts.memo[id(variant)] = {}
+    tables = memo.get("tables")
+    if tables is None:
+        tables = memo["tables"] = {}
     key = (reading.sets, reading.eye, reading.special)
     got = tables.get(key)
     if got is None:
         order, drops = principles(variant)
-        got = tables[key] = _switched(fans(facts, reading, order, drops), facts, reading, variant.options)
+        table = _switched(fans(facts, reading, order, drops), facts, reading, variant.options)
+        value = _values(variant)
+        total = 0
+        for k, n in table.items():
+            total += value.get(k, 0) * n
+        got = tables[key] = (table, total)
     return got
 
 
@@ -199,3 +236,77 @@ for _fan in FANS:
 def flower_tiles(ctx: Ctx) -> int:
     """Flower Tiles 花牌: each flower or season, 1 fan each; not toward the 8-fan minimum."""
     return len(ctx.hand.bonus)
+
+
+# ---- the batch answer's fast path ------------------------------------------------------------------------------
+
+
+def fast_answer(variant, answer):
+    """``answer(text)`` for ``score`` with the same results as the scorer's ``answer``, faster (speed, issue 29):
+    a plain hand (no option, no word another word implies, at least one reading) has its best reading chosen
+    from the readings' fan tables directly, not through the 81 predicates a reading, and its result made as the
+    scorer makes it (:meth:`mjcli.scoring._Plan.best_result`). Every other line is ``answer``'s. ``answer``
+    itself when the variant's patterns are not this table's alone (a house file that adds another table's)."""
+    from ...context import resolve, rob_kong_readings
+    from ...decompose import readings
+    from ...errors import MjError
+    from ...patterns import REGISTRY
+    from ...scoring import plan_of
+    from ...tiles import format_hand, parse_hand, validate
+
+    plan = plan_of(variant)
+    ours = {pattern_id(f) for f in FANS}
+    if plan.sure_limit or variant.tiles.jokers or any(
+            spec.replaces or spec.limit or (REGISTRY[spec.id].needs_reading and spec.id not in ours)
+            for spec in variant.patterns):
+        return answer
+    index = {fan_id(spec.id): (i, spec) for i, spec in enumerate(variant.patterns)}
+    size, shape, tiles, most = plan.size, plan.shape, plan.tiles, plan.most
+
+    def fast(text):
+        try:
+            hand = parse_hand(text, complete=size)
+            if hand.win_added and hand.bonus:
+                return answer(text)
+            if (hand.flags or hand.clashes) and resolve(hand, None, size=size) is not hand:
+                return answer(text)  # a word implies another: the scorer adds the note
+            validate(hand, variant, size=None)
+            if hand.size != size:
+                return answer(text)
+            rs = every = readings(hand, tiles, shape, most)
+            if rs and "rob-kong" in hand.flags:
+                rs = rob_kong_readings(hand, rs, most)
+            if not rs:
+                return answer(text)
+            hand_found = plan.context_entry(hand)[0]
+        except MjError:
+            return answer(text)
+        facts = HandFacts(hand)  # a new hand each line: no use keeping it
+        facts.memo[id(variant)] = {"readings": every}  # what the ties are chosen among (no Fei: the same readings)
+        best_r = best_t = None
+        best = -1
+        # one reading (perhaps repeated for each place of the winning tile): no other goes before it
+        alone = len(every) == 1 or len({(r.sets, r.eye, r.special) for r in every}) == 1
+        for r in rs:
+            got, total = _fans_total(facts, r, variant)
+            if not alone and not _chosen(facts, r, total, variant):
+                got, total = _EMPTY, 0
+            if total > best:
+                best_r, best_t, best = r, got, total
+        found = list(hand_found)
+        for f, n in best_t.items():
+            at = index.get(f)
+            if at is not None:
+                found.append((at[0], at[1], n))
+        if len(found) > 1:
+            found.sort(key=_first)
+        return plan.best_result(hand, best_r, format_hand(hand), found)
+
+    return fast
+
+
+_EMPTY: dict = {}
+
+
+def _first(row):
+    return row[0]
