@@ -11,10 +11,13 @@ The fans are worked out in :mod:`.fans` and read by the predicates of :mod:`.pat
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...money import add, amount, mul
 from ...payments import Payment
 from ...registry import register_game
 from ...scoring import ScoreResult
+from ...scoring import score_text as mahjong_score
 from ..mahjong import Mahjong
 from . import patterns  # noqa: F401
 from .patterns import fan_id
@@ -22,13 +25,18 @@ from .patterns import fan_id
 FLOWERS = "flower_tiles"
 
 
+@dataclass
 class McrResult(ScoreResult):
-    """A score whose minimum verdict leaves the flowers out."""
+    """A score whose minimum verdict leaves the flowers out: worked out once (:func:`_verdict`) and kept as data
+    (a field, which ``dataclasses.replace`` keeps), read by the core without calling back up into this room."""
 
-    @property
-    def meets_minimum(self) -> bool:
-        flowers = sum(p.points for p in self.patterns if p.id == FLOWERS)
-        return self.winning and self.total - flowers >= self.minimum
+    meets_minimum: bool = False
+
+
+def _verdict(res: McrResult) -> McrResult:
+    flowers = sum(p.points for p in res.patterns if p.id == FLOWERS)
+    res.meets_minimum = res.winning and res.total - flowers >= res.minimum
+    return res
 
 
 def _shares(variant, total: int, self_drawn: bool) -> tuple:
@@ -44,6 +52,7 @@ def _fix(res, variant):
     if not isinstance(res, ScoreResult) or not res.ok:
         return res
     res.__class__ = McrResult
+    _verdict(res)
     pay = res.payment
     if pay is not None:
         if not res.meets_minimum:
@@ -60,20 +69,20 @@ def _fix(res, variant):
     for alt in res.alternatives:  # the readings of --all (the best among them): their minimum verdict alone
         if isinstance(alt, ScoreResult):
             alt.__class__ = McrResult
+            _verdict(alt)
     return res
+
+
+def score_text(text, variant, *, overrides=None, all_readings=False):
+    """One line scored at this table: the mahjong engine's score with this table's minimum verdict and payment."""
+    return _fix(mahjong_score(text, variant, overrides=overrides, all_readings=all_readings), variant)
 
 
 class Mcr(Mahjong):
     id = "mcr"
     section = "mcr"
     section_expected = "a mapping (principles: what each fan implies and excludes)"
-
-    def score_line(self, text, variant, overrides=None, all_readings=False):
-        return _fix(super().score_line(text, variant, overrides, all_readings), variant)
-
-    def score_answer(self, variant, overrides=None, all_readings=False):
-        answer = super().score_answer(variant, overrides, all_readings)
-        return lambda text: _fix(answer(text), variant)
+    scorer = staticmethod(score_text)  # handed to the core: a score calls into this room once, at its entry
 
     def validate_section(self, data, ck):
         from .principles import check

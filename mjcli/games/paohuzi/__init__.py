@@ -1,14 +1,14 @@
 """Paohuzi (跑胡子), the Hunan card game: its own cards, groups, huxi and tun.
 
 The room registers its game kind, :class:`Paohuzi`, and its record fields (``fields.json``) with the core
-(see :mod:`mjcli.registry`); the core calls it through that interface. The
-functions below back it; the modules behind them load on first use:
+(see :mod:`mjcli.registry`), handing it the scorer and the paid value up front; the core calls it through
+that interface. The functions below back it (the rules view loads on first use):
 
 * :func:`score_text`, :func:`wait_text`: one line of notation -> a result with
-  ``as_dict()`` and ``answer_code`` (:mod:`.scorer`);
+  ``as_dict()`` and ``answer_code`` (:mod:`.scorer`, :mod:`.wait`);
 * :func:`rules_table`, :func:`tiles_text`: what ``mjcli rules paohuzi`` prints (:mod:`.rulesview`);
 * :func:`validate_section`: checks the ``paohuzi:`` section of a variant file (:mod:`.config`);
-* :func:`tun_of`: the paid value (tun) of a huxi total, for the payment table.
+* :func:`tun_of`: the paid value (tun) of a huxi total, for the payment table (:mod:`.config`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...registry import Game, declare_fields, register_game
+from .config import tun_of
+from .scorer import score_text
+from .wait import wait_text
 
 
 def validate_section(data, ck) -> None:
@@ -23,18 +26,6 @@ def validate_section(data, ck) -> None:
     from .config import validate_section as check
 
     check(data, ck)
-
-
-def score_text(text, variant, overrides=None, all_readings=False):
-    from .scorer import score_text as run
-
-    return run(text, variant, overrides=overrides, all_readings=all_readings)
-
-
-def wait_text(text, variant, overrides=None):
-    from .scorer import wait_text as run
-
-    return run(text, variant, overrides=overrides)
 
 
 def rules_table(variant, lang="en", fmt="table", *, width=80, long=False, glyphs=False) -> str:
@@ -49,18 +40,6 @@ def tiles_text(variant, *, width=80, glyphs=False) -> str:
     return run(variant, width=width)
 
 
-def tun_of(variant, huxi: int) -> int:
-    """The tun a huxi total is paid as (0 below the minimum).
-
-    >>> from mjcli.variant import load_builtin
-    >>> tun_of(load_builtin("paohuzi"), 21)
-    3
-    """
-    from .config import config
-
-    return config(variant).tun(huxi)
-
-
 class Paohuzi(Game):
     """The Paohuzi game kind: its own cards and huxi table (the ``paohuzi:`` section), paid in tun."""
 
@@ -71,10 +50,10 @@ class Paohuzi(Game):
     limit_caps_payment = False  # no limit of its own: the variant's limit is a stand-in above any hand
     shell_safe = "write a shown group as +x1x2x3 and a wei or ti as _x5x5x5"
     pipe_bar = "paohuzi hands have no '|'"
-
-
-    def score_line(self, text, variant, overrides=None, all_readings=False):
-        return score_text(text, variant, overrides=overrides, all_readings=all_readings)
+    # handed to the core up front: a score goes straight into the scorer, and the payment table reads the tun
+    # from the room's data module, never calling back up into this one
+    scorer = staticmethod(score_text)
+    paid_value = staticmethod(tun_of)
 
     def wait_line(self, text, variant, overrides=None):
         return wait_text(text, variant, overrides=overrides)
@@ -97,9 +76,6 @@ class Paohuzi(Game):
 
     def validate_section(self, data, ck):
         validate_section(data, ck)
-
-    def paid_value(self, variant, value):
-        return tun_of(variant, value)
 
     def win_payments(self, variant, pay, req, value, base, notes):
         """No discard wins: each opponent pays the same, whoever revealed the card."""
