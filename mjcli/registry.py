@@ -54,7 +54,9 @@ class Game:
     registry_patterns = True
     limit_caps_payment = True
 
-    scorer: Callable | None = None  # declared up front: scorer(text, variant, *, overrides, all_readings)
+    # declared up front: scorer(text, variant, *, overrides, all_readings), or "package.module:function" for a
+    # room that keeps its engine out of start-up (imported on the first score, then kept)
+    scorer: Callable | str | None = None
 
     def score_line(self, text: str, variant, overrides=None, all_readings: bool = False):
         """One line of notation -> a result with ``as_dict()`` and ``answer_code``."""
@@ -71,6 +73,11 @@ class Game:
         a score never calls back up into the room that declared it."""
         if self.scorer is None:
             raise NotImplementedError(f"game kind {self.id!r} declares no scorer")
+        if isinstance(self.scorer, str):
+            import importlib
+
+            module, name = self.scorer.split(":")
+            self.scorer = getattr(importlib.import_module(module), name)
         return partial(self.scorer, variant=variant, overrides=overrides, all_readings=all_readings)
 
     def wait_answer(self, variant, overrides=None):

@@ -2,7 +2,7 @@
 
 The room registers its game kind, :class:`Paohuzi`, and its record fields (``fields.json``) with the core
 (see :mod:`mjcli.registry`), handing it the scorer and the paid value up front; the core calls it through
-that interface. The functions below back it (the rules view loads on first use):
+that interface. The functions below back it; the modules behind them (but the tun table) load on first use:
 
 * :func:`score_text`, :func:`wait_text`: one line of notation -> a result with
   ``as_dict()`` and ``answer_code`` (:mod:`.scorer`, :mod:`.wait`);
@@ -17,8 +17,6 @@ from pathlib import Path
 
 from ...registry import Game, declare_fields, register_game
 from .config import tun_of
-from .scorer import score_text
-from .wait import wait_text
 
 
 def validate_section(data, ck) -> None:
@@ -26,6 +24,18 @@ def validate_section(data, ck) -> None:
     from .config import validate_section as check
 
     check(data, ck)
+
+
+def score_text(text, variant, overrides=None, all_readings=False):
+    from .scorer import score_text as run
+
+    return run(text, variant, overrides=overrides, all_readings=all_readings)
+
+
+def wait_text(text, variant, overrides=None):
+    from .wait import wait_text as run
+
+    return run(text, variant, overrides=overrides)
 
 
 def rules_table(variant, lang="en", fmt="table", *, width=80, long=False, glyphs=False) -> str:
@@ -52,7 +62,7 @@ class Paohuzi(Game):
     pipe_bar = "paohuzi hands have no '|'"
     # handed to the core up front: a score goes straight into the scorer, and the payment table reads the tun
     # from the room's data module, never calling back up into this one
-    scorer = staticmethod(score_text)
+    scorer = "mjcli.games.paohuzi.scorer:score_text"  # imported on the first score (start-up)
     paid_value = staticmethod(tun_of)
 
     def wait_line(self, text, variant, overrides=None):
