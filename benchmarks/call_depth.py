@@ -3,6 +3,11 @@
     python benchmarks/call_depth.py                      # hk, the first hand of examples/hk.txt
     python benchmarks/call_depth.py -v sg "123m 456m 789m 234p 55s zimo" --list
     python benchmarks/call_depth.py --root OTHER_CHECKOUT  # the same count on another tree of mjcli
+    python benchmarks/call_depth.py -v my3 --every         # every hand of the example file and the guide
+
+The hand by default: the first of ``examples/VARIANT.txt``, else the first ``mjcli score -v VARIANT 'HAND'`` of
+``docs/guides/VARIANT.md`` (tw and mcr have no example file). ``--every`` traces each of those hands in turn and
+prints the most climbs any one of them makes, with the hand.
 
 The modules of the package are put in their import order from the import graph (every import, at the top of a
 module or inside a function, read with ``ast`` as ``tests/test_architecture.py`` reads them): a module's level is
@@ -26,6 +31,7 @@ import argparse
 import ast
 import inspect
 import io
+import re
 import sys
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -132,24 +138,49 @@ def trace(argv: list[str], pkg_name: str = "mjcli", cold: bool = False) -> list[
     return calls
 
 
+def example_hands(root: Path, variant: str) -> list[str]:
+    """The variant's hands: the lines of ``examples/VARIANT.txt``, else the hands ``mjcli score -v VARIANT`` is
+    shown with in ``docs/guides/VARIANT.md``."""
+    path = root / "examples" / f"{variant}.txt"
+    if path.is_file():
+        return [x for x in path.read_text(encoding="utf-8").splitlines() if x.strip() and not x.startswith("#")]
+    guide = root / "docs" / "guides" / f"{variant}.md"
+    found = re.findall(rf"mjcli score -v {re.escape(variant)} (['\"])(.+?)\1", guide.read_text(encoding="utf-8"))
+    return [hand for _, hand in found]
+
+
+def climbs_of(variant: str, hand: str, lv: dict[str, int], cold: bool = False):
+    """(the calls into the package, the module changes, the climbs) of ``mjcli score -v VARIANT HAND``."""
+    calls = trace(["score", "-v", variant, hand], cold=cold)
+    stops = [c for c in calls if c[0] != c[1]]
+    return calls, stops, [c for c in stops if lv.get(c[1], 0) > lv.get(c[0], 0)]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("hand", nargs="?", default=None, help="a hand (default: the first of examples/VARIANT.txt)")
+    ap.add_argument("hand", nargs="?", default=None,
+                    help="a hand (default: the first of examples/VARIANT.txt, else of docs/guides/VARIANT.md)")
     ap.add_argument("-v", "--variant", default="hk")
     ap.add_argument("--root", default=str(HERE.parent), help="the checkout whose mjcli is traced")
     ap.add_argument("--cold", action="store_true", help="trace the first run (imports and loading) instead")
     ap.add_argument("--list", action="store_true", help="print each distinct climb")
+    ap.add_argument("--every", action="store_true", help="trace every hand of the example file or the guide")
     args = ap.parse_args()
     root = Path(args.root).resolve()
     sys.path.insert(0, str(root))
+    lv = levels(import_graph(root / "mjcli"))
+    if args.every:
+        worst = (-1, "")
+        for hand in example_hands(root, args.variant):
+            n = len(climbs_of(args.variant, hand, lv)[2])
+            worst = max(worst, (n, hand))
+        print(f"mjcli score -v {args.variant}, {len(example_hands(root, args.variant))} hands: at most {worst[0]} "
+              f"climbs, on {worst[1]!r}")
+        return 0
     hand = args.hand
     if hand is None:
-        lines = (root / "examples" / f"{args.variant}.txt").read_text(encoding="utf-8").splitlines()
-        hand = next(x for x in lines if x.strip() and not x.startswith("#"))
-    lv = levels(import_graph(root / "mjcli"))
-    calls = trace(["score", "-v", args.variant, hand], cold=args.cold)
-    stops = [c for c in calls if c[0] != c[1]]
-    climbs = [c for c in stops if lv.get(c[1], 0) > lv.get(c[0], 0)]
+        hand = example_hands(root, args.variant)[0]
+    calls, stops, climbs = climbs_of(args.variant, hand, lv, args.cold)
     edges = sorted(set(climbs))
     import mjcli
 

@@ -1,4 +1,4 @@
-"""Do two versions of mjcli give byte-identical answers on hk, sg and my3? (the hand shape made data changed none)
+"""Do two versions of mjcli give byte-identical answers on hk, sg, my3, paohuzi, tw and mcr? (a move changed none)
 
     python benchmarks/same_bytes.py --base main                 # 30,000 generated hands a variant
     python benchmarks/same_bytes.py --base main --lines 3000 --cache ~/same-cache
@@ -6,11 +6,12 @@
 
 ``--base`` is a git revision; its tree is taken out with ``git archive`` and run from there, the other side is
 this checkout (``--new`` another revision), as ``benchmarks/my3_same.py`` does. Each side answers, for each of
-hk, sg and my3:
+hk, sg, my3, paohuzi, tw and mcr (``--variants`` fewer):
 
 - ``--lines`` generated hands from a fixed seed: complete hands with shown melds, bonus tiles and context words
-  (``score -f jsonl``), the same hands less one tile, and with one tile changed (``wait -f jsonl``); the 3 Kaki
-  hands are those of ``benchmarks/my3_hands.py``;
+  (``score -f jsonl``), the same hands less one tile, and with one tile changed (``wait -f jsonl``); tw's hands
+  have five sets and an eye; the 3 Kaki hands are those of ``benchmarks/my3_hands.py``; Paohuzi's are seven
+  groups of three cards (``benchmarks/hands.py``) with the winning card named, and the same less one card;
 - the example files ``examples/*.txt`` and the corpora under ``tests/data`` (``score`` and ``wait``, jsonl and
   tables).
 
@@ -37,22 +38,43 @@ import hands  # noqa: E402
 import my3_hands  # noqa: E402
 from my3_same import first_difference, side, tree_of  # noqa: E402
 
-VARIANTS = ("hk", "sg", "my3")
+VARIANTS = ("hk", "sg", "my3", "paohuzi", "tw", "mcr")
+SETS = {"tw": 5}  # sets beside the eye (4 elsewhere)
 WORDS = ["", "", "", "zimo", "seat=S", "seat=W round=S", "last-tile", "kong-replacement", "rob-kong", "heavenly",
          "earthly", "last-discard", "zimo seat=N"]
+MORE_WORDS = {"tw": ["lian=1", "lian=2 zimo", "seat=S zimo"]}
 BONUS = {"hk": ["f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4"],
          "sg": ["f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4", "cat", "mouse", "rooster", "centipede"]}
+BONUS["tw"] = BONUS["mcr"] = BONUS["hk"]
 
 
 def _code(t: int) -> str:
     return hands.HONOURS[t - 27] if t >= 27 else f"{t % 9 + 1}{'mps'[t // 9]}"
 
 
+def _complete(rng: random.Random, sets: int) -> list[int]:
+    """``sets`` sets and an eye (hands.complete_hand for four), at most four copies of a tile."""
+    if sets == 4:
+        return hands.complete_hand(rng)
+    while True:
+        tiles: list[int] = []
+        for _ in range(sets):
+            if rng.random() < 0.5:
+                start = 9 * rng.randrange(3) + rng.randrange(7)
+                tiles += [start, start + 1, start + 2]
+            else:
+                tiles += [rng.randrange(34)] * 3
+        tiles += [rng.randrange(34)] * 2
+        if all(tiles.count(t) <= 4 for t in set(tiles)):
+            return tiles
+
+
 def _line(rng: random.Random, vid: str) -> tuple[str, str]:
-    """(a complete hand to score, a hand to wait on) for hk or sg."""
-    sets_eye = hands.complete_hand(rng)
-    groups = [sets_eye[i:i + 3] for i in range(0, 12, 3)]
-    shown, concealed = [], list(sets_eye[12:])
+    """(a complete hand to score, a hand to wait on) for a mahjong table of sets and an eye."""
+    sets = SETS.get(vid, 4)
+    sets_eye = _complete(rng, sets)
+    groups = [sets_eye[i:i + 3] for i in range(0, 3 * sets, 3)]
+    shown, concealed = [], list(sets_eye[3 * sets:])
     for g in groups:
         if rng.random() < 0.25:
             kong = g[0] == g[1] == g[2] and sets_eye.count(g[0]) == 3 and rng.random() < 0.4
@@ -64,7 +86,7 @@ def _line(rng: random.Random, vid: str) -> tuple[str, str]:
             concealed += g
     win = rng.choice(concealed)
     bonus = rng.sample(BONUS[vid], rng.choice([0, 0, 1, 2, 3, 8 if rng.random() < 0.02 else 1]))
-    word = rng.choice(WORDS)
+    word = rng.choice(WORDS + MORE_WORDS.get(vid, []))
     body = " ".join([hands.hk_text(concealed)] + shown)
     tail = (" | " + " ".join(bonus) if bonus else "")
     score = f"{body}{tail} @{_code(win)} {word}".rstrip()
@@ -78,10 +100,29 @@ def _line(rng: random.Random, vid: str) -> tuple[str, str]:
     return score, wait
 
 
+def _paohuzi(n: int, seed: int) -> tuple[list[str], list[str]]:
+    """Seven groups of three cards with the winning card named (``@x3``, sometimes ``self``), and less one card."""
+    rng = random.Random(f"paohuzi{seed}")
+    triples = hands._paohuzi_triples()
+    name = lambda c: ("x" if c < 10 else "d") + str(c % 10 + 1)  # noqa: E731
+    scores, waits = [], []
+    while len(scores) < n:
+        cards = [c for _ in range(7) for c in rng.choice(triples)]
+        if any(cards.count(c) > 3 for c in set(cards)):
+            continue
+        text = " ".join(name(c) for c in sorted(cards))
+        scores.append(f"{text} @{name(rng.choice(cards))}" + (" self" if rng.random() < 0.2 else ""))
+        cards.remove(rng.choice(cards))
+        waits.append(" ".join(name(c) for c in sorted(cards)))
+    return scores, waits
+
+
 def generated(vid: str, n: int, seed: int) -> tuple[list[str], list[str]]:
     if vid == "my3":
         lines = my3_hands.generate(n, seed)
         return lines, lines
+    if vid == "paohuzi":
+        return _paohuzi(n, seed)
     rng = random.Random(f"{vid}{seed}")
     pairs = [_line(rng, vid) for _ in range(n)]
     return [p[0] for p in pairs], [p[1] for p in pairs]
@@ -105,9 +146,9 @@ def corpus_lines(vid: str) -> list[str]:
     return out
 
 
-def jobs_for(n: int, seed: int, chunk: int) -> list:
+def jobs_for(n: int, seed: int, chunk: int, variants=VARIANTS) -> list:
     jobs = []
-    for vid in VARIANTS:
+    for vid in variants:
         corpus = "".join(x + "\n" for x in corpus_lines(vid))
         for argv in (["score", "-f", "jsonl"], ["score", "--all", "-f", "jsonl"], ["wait", "-f", "jsonl"],
                      ["score"], ["wait"]):
@@ -156,12 +197,14 @@ def main(argv=None) -> int:
     ap.add_argument("--lines", type=int, default=30_000, help="generated hands a variant (default 30,000)")
     ap.add_argument("--seed", type=int, default=28, help="the generator's seed (default 28)")
     ap.add_argument("--chunk", type=int, default=2000, help="lines per process (default 2,000)")
+    ap.add_argument("--variants", default=",".join(VARIANTS), help="the variants, comma-separated (default all)")
     ap.add_argument("--cache", type=Path, help="keep and reuse each committed side's outputs here")
     ap.add_argument("--base-only", action="store_true", help="only answer with the base (to fill the cache)")
     ap.add_argument("--cached-only", action="store_true",
                     help="compare only the runs both committed sides have in the cache (a partial check)")
     args = ap.parse_args(argv)
-    jobs = jobs_for(args.lines, args.seed, args.chunk)
+    variants = tuple(v for v in args.variants.split(",") if v)
+    jobs = jobs_for(args.lines, args.seed, args.chunk, variants)
     if args.cached_only:
         return compare_cached(args, jobs)
     if args.cache is not None:
@@ -188,7 +231,7 @@ def main(argv=None) -> int:
         if a != b:
             print(f"DIFFERENT: mjcli {' '.join(argv_)} on {label}: {first_difference(a, b)}")
             return 1
-    print(f"same bytes: {len(jobs)} runs ({args.lines:,} generated hands a variant for {', '.join(VARIANTS)}, seed "
+    print(f"same bytes: {len(jobs)} runs ({args.lines:,} generated hands a variant for {', '.join(variants)}, seed "
           f"{args.seed}, and the examples and corpora; {answered:,} output lines); base {t_base:.0f} s, "
           f"new {t_new:.0f} s")
     return 0

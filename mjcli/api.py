@@ -11,42 +11,22 @@ import os
 
 
 def load_variant(name: str | None = None, rules_file: str | os.PathLike | None = None):
-    """The variant to play: a rule file when given (or when ``name`` is a path to one), else a built-in id.
+    """The variant to play: a rule file when given (or when ``name`` is a path to one), else a built-in id
+    (:func:`mjcli.house.load_named`); with neither, the one the environment ($MJCLI_VARIANT, $MJCLI_RULES) or the
+    config file chooses, else hk.
 
     A rule file either extends a built-in variant (``extends: hk``: a house-rule
     file, :mod:`mjcli.house`) or is a whole variant written in YAML alone, from
     the registered patterns and settlement rules (it has ``patterns`` and no
     ``extends``).
     """
-    from .variant import load_builtin
+    from .house import load_named
 
-    if rules_file is None:
-        if name is None:  # the environment ($MJCLI_VARIANT, $MJCLI_RULES), the config file, else hk
-            from .config import choose_variant
+    if name is None and rules_file is None:
+        from .config import choose_variant
 
-            return choose_variant(load=load_variant)[0]
-        if not _is_path(name):  # a built-in id in either case (-v HK, MJCLI_VARIANT=SG), ASCII only
-            from .safetext import ascii_lower
-
-            return load_builtin(ascii_lower(name))
-        rules_file = name
-    from pathlib import Path
-
-    from .variant import build_variant, builtin_ids, load_data
-
-    if Path(rules_file).is_file():  # read once more below when it extends a variant; a pipe is read once
-        data, lines = load_data(Path(rules_file), str(rules_file))
-        if isinstance(data, dict) and "extends" not in data and "patterns" in data:
-            # its records carry its id: a file may not pass for a built-in variant
-            return build_variant(data, str(rules_file), lines, reserved_ids=builtin_ids())
-    from .house import load_rules_file
-
-    return load_rules_file(rules_file)
-
-
-def _is_path(name: str) -> bool:
-    """``-v ./my-variant.yaml``: a file, not a built-in id."""
-    return name.endswith((".yaml", ".yml")) or "/" in name or os.sep in name
+        return choose_variant(load=load_named)[0]
+    return load_named(name, rules_file)
 
 
 _GAME_OF: dict = {}  # game kind name -> its registered object (asked once a line: speed, issue 15)

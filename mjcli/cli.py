@@ -43,12 +43,12 @@ def _variant(variant: str | None, rules: str | None, header: dict | None = None,
              how: dict | None = None):
     """The variant in effect (option > ledger header > environment > config file > default: mjcli.config);
     what a source below the one in effect left out is a note on standard error."""
-    from .api import load_variant
     from .config import choose_variant
+    from .house import load_named
 
     notes: list[str] = []
     try:
-        v, chosen = choose_variant(variant, rules, header, where, notes, load=load_variant)
+        v, chosen = choose_variant(variant, rules, header, where, notes, load=load_named)
     except MjError as exc:
         raise Fail(exc.message) from None
     for note in notes:

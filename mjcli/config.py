@@ -235,8 +235,8 @@ def choose_variant(option_variant=None, option_rules=None, header: dict | None =
     """(the variant in effect, how it was chosen: {"variant": Value, "rules": Value or None}).
 
     ``-v FILE.yaml`` counts as the rules of the option layer. ``notes`` collects what was left out.
-    ``load(name, rules_file)`` loads a variant (:func:`mjcli.api.load_variant`, which calls this one with
-    neither)."""
+    ``load(name, rules_file)`` loads a variant (:func:`mjcli.house.load_named`; :func:`mjcli.api.load_variant`
+    calls this one when given neither)."""
     load_variant = load
 
     from .safetext import ascii_lower

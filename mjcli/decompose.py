@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from .shape import as_shape
-from .tiles import CHOW, JOKER, PLACE_INC, PONG, SUIT_OF, Hand, hand_keys, tile_code
+from .tiles import CHOW, JOKER, PLACE_INC, PONG, SUIT_OF, Hand, hand_keys, tile_code, variant_tiles
 
 # A set inside a reading: (kind, lowest tile, number of Fei in it)
 SetT = tuple  # (str, int, int)
@@ -1144,5 +1144,20 @@ def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, shape=True, most
     ):
         out.append(JOKER)
     return out
+
+
+def waits_at(hand: Hand, variant) -> list[int]:
+    """:func:`waiting_tiles` of a hand one tile short, at the variant's table (its tile kinds, Fei, shape and copy
+    limit): what a pattern that reads the wait asks (sg's Ping Hu, tw's single wait), from here below the scorer.
+
+    >>> from mjcli.tiles import parse_hand
+    >>> from mjcli.variant import load_builtin
+    >>> [tile_code(t) for t in waits_at(parse_hand("123m 456m 789m 23p EE"), load_builtin("hk"))]
+    ['1p', '4p']
+    """
+    kinds = variant_tiles(variant)
+    fei = variant.tiles.jokers
+    return waiting_tiles(hand, range(34) if len(kinds) == 34 else tuple(kinds),
+                         fei - hand.jokers_total() if fei else 0, variant.hand, variant.most_copies)
 
 

@@ -299,4 +299,33 @@ def load_rules_file(path: str | os.PathLike):
     return v
 
 
-__all__ = ["load_rules_file", "check_house", "HOUSE_KEYS", "HOUSE_PAYMENT_KEYS"]
+def load_named(name: str | None = None, rules_file: str | os.PathLike | None = None):
+    """The variant a name gives: a rule file when given (or when ``name`` is a path to one), else a built-in id.
+
+    A rule file either extends a built-in variant (``extends: hk``: a house-rule file, :func:`load_rules_file`)
+    or is a whole variant written in YAML alone, from the registered patterns and settlement rules (it has
+    ``patterns`` and no ``extends``). Kept here, below :mod:`mjcli.config`, which is handed this function to load
+    the variant it chooses (:func:`mjcli.api.load_variant` adds the choice when no name is given).
+    """
+    from .variant import load_builtin
+
+    if rules_file is None:
+        if not _is_path(name):  # a built-in id in either case (-v HK, MJCLI_VARIANT=SG), ASCII only
+            from .safetext import ascii_lower
+
+            return load_builtin(ascii_lower(name))
+        rules_file = name
+    if Path(rules_file).is_file():  # read once more below when it extends a variant; a pipe is read once
+        data, lines = load_data(Path(rules_file), str(rules_file))
+        if isinstance(data, dict) and "extends" not in data and "patterns" in data:
+            # its records carry its id: a file may not pass for a built-in variant
+            return build_variant(data, str(rules_file), lines, reserved_ids=builtin_ids())
+    return load_rules_file(rules_file)
+
+
+def _is_path(name: str) -> bool:
+    """``-v ./my-variant.yaml``: a file, not a built-in id."""
+    return name.endswith((".yaml", ".yml")) or "/" in name or os.sep in name
+
+
+__all__ = ["load_rules_file", "load_named", "check_house", "HOUSE_KEYS", "HOUSE_PAYMENT_KEYS"]

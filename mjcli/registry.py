@@ -19,6 +19,7 @@ settlement rule that the built-in rooms do not register.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 GAMES: dict[str, "Game"] = {}
@@ -31,6 +32,10 @@ _loaded = {"builtin": False, "plugins": False, "settle": False}
 
 class Game:
     """What the core asks of a game kind (``game:`` in a variant file; mahjong when absent).
+
+    What a score needs is handed over when the kind is registered, not asked for during the score: ``scorer``,
+    the function that scores one line (the core binds the options to it, :meth:`score_answer`), and
+    ``paid_value``, which a game may declare as a function of its data module (Paohuzi's tun of a huxi total).
 
     ``section`` names the variant-file key holding the game's own data (None:
     none); ``registry_patterns`` says whether the variant's pattern ids must
@@ -49,18 +54,33 @@ class Game:
     registry_patterns = True
     limit_caps_payment = True
 
+    # declared up front: scorer(text, variant, *, overrides, all_readings), or "package.module:function" for a
+    # room that keeps its engine out of start-up (imported on the first score, then kept)
+    scorer: Callable | str | None = None
+
     def score_line(self, text: str, variant, overrides=None, all_readings: bool = False):
         """One line of notation -> a result with ``as_dict()`` and ``answer_code``."""
-        raise NotImplementedError
+        return self.score_answer(variant, overrides, all_readings)(text)
 
     def wait_line(self, text: str, variant, overrides=None):
         """One line of notation -> what completes it (or what each discard leaves)."""
         raise NotImplementedError
 
     def score_answer(self, variant, overrides=None, all_readings: bool = False):
-        """``answer(text)``: :meth:`score_line` with these options, for every line of a batch (a game may give
-        a quicker one that calls its scorer directly)."""
-        return lambda text: self.score_line(text, variant, overrides, all_readings)
+        """``answer(text)``: the declared :attr:`scorer` with these options bound, for every line of a batch.
+
+        A ``functools.partial``: nothing of the core or of the room stands between a line and the scorer, and
+        a score never calls back up into the room that declared it."""
+        if self.scorer is None:
+            if type(self).score_line is not Game.score_line:  # a kind that gives score_line alone (a plugin)
+                return lambda text: self.score_line(text, variant, overrides, all_readings)
+            raise NotImplementedError(f"game kind {self.id!r} declares no scorer")
+        if isinstance(self.scorer, str):
+            import importlib
+
+            module, name = self.scorer.split(":")
+            self.scorer = getattr(importlib.import_module(module), name)
+        return partial(self.scorer, variant=variant, overrides=overrides, all_readings=all_readings)
 
     def wait_answer(self, variant, overrides=None):
         """``answer(text)``: :meth:`wait_line` with these options, for every line of a batch."""

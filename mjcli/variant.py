@@ -106,12 +106,12 @@ class Variant:
     session: Mapping[str, Any] = field(default_factory=dict)  # who deals next: see SESSION_KEYS
     options: Mapping[str, Any] = field(default_factory=dict)
     hand: HandShape = STANDARD  # sets and an eye, and the special shapes played (mjcli.shape)
+    # The most copies of one tile a reading may hold, Fei standing for it included: the set's four, or five where
+    # the house switch ``fei_fifth_copy`` is on. Data, worked out when the variant is made (the parser reads it).
+    most_copies: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def most_copies(self) -> int:
-        """The most copies of one tile a reading may hold, Fei standing for it included:
-        the set's four, or five where the house switch ``fei_fifth_copy`` is on."""
-        return COPIES + 1 if self.options.get("fei_fifth_copy") else COPIES
+    def __post_init__(self):
+        object.__setattr__(self, "most_copies", COPIES + 1 if self.options.get("fei_fifth_copy") else COPIES)
 
     @functools.cached_property
     def pattern_ids(self) -> frozenset[str]:

@@ -92,7 +92,7 @@ def _cycles() -> list[list[str]]:
 def test_the_walk_sees_the_package():
     assert {"mjcli.cli", "mjcli.tiles", "mjcli.registry", "mjcli.games.paohuzi.scorer"} <= set(MODULES)
     assert "mjcli.payments" in GRAPH["mjcli.games.sg.settle"]  # a top-level import
-    assert "mjcli.waits" in GRAPH["mjcli.games.sg.patterns"]  # an import inside a function
+    assert "mjcli.config" in GRAPH["mjcli.api"]  # an import inside a function
     assert "mjcli.games.my3.patterns" in GRAPH["mjcli.games.my3"]  # `from . import patterns`
 
 
@@ -151,3 +151,28 @@ def test_the_map_check_sees_a_stale_name():
     # the check itself: a module that is gone and a module left out are both seen
     assert "fastcache.py" not in _named_paths() and not (PKG / "fastcache.py").exists()
     assert "tiles.py" in _named_paths() and "games/sg/" in _named_paths()
+
+
+# A score, followed call by call, climbs back up the import order at most twice (benchmarks/call_depth.py): the
+# game rooms hand the core their scorer and data when they register, and the core never calls back up into them
+
+def _call_depth():
+    import importlib.util
+
+    path = PKG.parent / "benchmarks" / "call_depth.py"
+    spec = importlib.util.spec_from_file_location("call_depth", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("vid", ["hk", "sg", "my3", "paohuzi", "tw", "mcr"])
+def test_a_score_climbs_back_up_at_most_twice(vid, monkeypatch):
+    monkeypatch.setenv("MJCLI_CONFIG", "")
+    for key in ("MJCLI_VARIANT", "MJCLI_RULES", "MJCLI_LADDER", "MJCLI_STAKE"):
+        monkeypatch.delenv(key, raising=False)
+    cd = _call_depth()
+    lv = cd.levels(cd.import_graph(PKG))
+    for hand in cd.example_hands(PKG.parent, vid):
+        climbs = cd.climbs_of(vid, hand, lv)[2]
+        assert len(climbs) <= 2, (hand, climbs)

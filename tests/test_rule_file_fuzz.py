@@ -23,7 +23,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from mjcli import api
+from mjcli import api, house
 from mjcli.cli import cli
 from mjcli.errors import RuleFileError
 from mjcli.variant import build_variant, builtin_ids, load_data, variants_dir
@@ -153,6 +153,7 @@ def _one_line_error(res, args):
 def _use(v, rng: random.Random, monkeypatch, how: str):
     """Every command on the variant ``v`` (handed to the command line as if read from x.yaml)."""
     monkeypatch.setattr(api, "load_variant", lambda name=None, rules_file=None: v)
+    monkeypatch.setattr(house, "load_named", lambda name=None, rules_file=None: v)  # what the options load with
     game = "paohuzi" if v.game == "paohuzi" else "mahjong"
     seats = list(v.seats)
     runs = [

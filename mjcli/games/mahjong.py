@@ -7,36 +7,20 @@ register.
 
 from __future__ import annotations
 
-from functools import partial
-
 from ..errors import MjError
 from ..registry import Game, register_game
+from ..scoring import score_text
 from ..tiles import parse_hand
-
-_LAZY: dict = {}  # the scorer, imported on the first line (not for `mjcli rules`: start-up, issue 15)
-
-
-def _fn(name: str):
-    f = _LAZY.get(name)
-    if f is None:
-        from ..scoring import score_text as f
-
-        _LAZY[name] = f
-    return f
 
 
 class Mahjong(Game):
+    """Its scorer is the engine's own (:func:`mjcli.scoring.score_text`), handed to the core here: a score goes
+    from :func:`mjcli.api.score_answer` straight into the engine, with no call back up into this room."""
+
     id = "mahjong"
     shell_safe = "write a shown meld as +123p, an added kong ++5555p, a concealed kong _5555p, the bar ':'"
     pipe_bar = "write the bonus bar as ':' (mjcli score 123m ... 55s : f1 s2)"
-
-    def score_line(self, text, variant, overrides=None, all_readings=False):
-        return _fn("score_text")(text, variant, all_readings=all_readings, overrides=overrides)
-
-    def score_answer(self, variant, overrides=None, all_readings=False):
-        # straight to the scorer: no layer between a line and it (speed, issue 15), and no call back up into
-        # the room for each line
-        return partial(_fn("score_text"), variant=variant, all_readings=all_readings, overrides=overrides)
+    scorer = staticmethod(score_text)
 
     def wait_line(self, text, variant, overrides=None):
         return self.wait_answer(variant, overrides)(text)
@@ -58,7 +42,7 @@ class Mahjong(Game):
                 hand = parse_hand(text)  # parsed once: the answer is given the hand
             except MjError:
                 hand = None  # answer_line reports the problem
-            if hand is not None and hand.size == variant.hand.size:  # a hand that has just drawn: what each discard leaves
+            if hand is not None and hand.size == variant.hand.size:  # just drawn: what each discard leaves
                 return answer_line(text, variant, overrides, answer14, hand)
             return answer_line(text, variant, overrides, answer13, hand)
 

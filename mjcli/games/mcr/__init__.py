@@ -11,29 +11,32 @@ The fans are worked out in :mod:`.fans` and read by the predicates of :mod:`.pat
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import partial
+
 from ...money import amount
 from ...payments import Payment, shares
 from ...registry import register_game
 from ...scoring import ScoreResult
+from ...scoring import score_text as mahjong_score
 from ..mahjong import Mahjong
 from . import patterns
 from .patterns import fan_id
 
-# variant id -> the ids of its patterns not toward the minimum (``toward_minimum: false``: the flowers), set by
-# _fix for the variant it scores with; read by the verdict of a result, and of a copy of it (dataclasses.replace
-# keeps the class and the fields, not what else the result holds)
-_NOT_TOWARD: dict = {}
 
-
+@dataclass
 class McrResult(ScoreResult):
     """A score whose minimum verdict leaves out the patterns not toward the minimum (the flowers:
-    ``toward_minimum: false`` in the variant file)."""
+    ``toward_minimum: false`` in the variant file): worked out once (:func:`_verdict`) and kept as data (a field,
+    which ``dataclasses.replace`` keeps), read by the core without calling back up into this room."""
 
-    @property
-    def meets_minimum(self) -> bool:
-        off = _NOT_TOWARD.get(self.variant, ())
-        below = sum(p.points for p in self.patterns if p.id in off) if off else 0
-        return self.winning and self.total - below >= self.minimum
+    meets_minimum: bool = False
+
+
+def _verdict(res: McrResult, off) -> McrResult:
+    below = sum(p.points for p in res.patterns if p.id in off) if off else 0
+    res.meets_minimum = res.winning and res.total - below >= res.minimum
+    return res
 
 
 def _fix(res, variant):
@@ -42,8 +45,9 @@ def _fix(res, variant):
     limit is written ``null`` in the record (the schema's no-limit value)."""
     if not isinstance(res, ScoreResult) or not res.ok:
         return res
+    off = variant.not_toward_minimum
     res.__class__ = McrResult
-    _NOT_TOWARD[variant.id] = variant.not_toward_minimum
+    _verdict(res, off)
     if not variant.has_limit:
         res.limit = None
     if res.payment is not None and not res.meets_minimum:
@@ -51,22 +55,29 @@ def _fix(res, variant):
     for alt in res.alternatives:  # the readings of --all (the best among them): their minimum verdict alone
         if isinstance(alt, ScoreResult):
             alt.__class__ = McrResult
+            _verdict(alt, off)
     return res
+
+
+def score_text(text, variant, *, overrides=None, all_readings=False):
+    """One line scored at this table: the mahjong engine's score with this table's minimum verdict. A plain
+    line of a batch (no option, no ``--all``) takes the fast path of :mod:`.patterns`, made once a variant."""
+    if overrides or all_readings:
+        return _fix(mahjong_score(text, variant, overrides=overrides, all_readings=all_readings), variant)
+    got = _FAST.get(id(variant))
+    if got is None or got[0] is not variant:
+        got = _FAST[id(variant)] = (variant, patterns.fast_answer(variant, partial(mahjong_score, variant=variant)))
+    return _fix(got[1](text), variant)
+
+
+_FAST: dict = {}  # id(variant) -> (the variant, its fast answer)
 
 
 class Mcr(Mahjong):
     id = "mcr"
     section = "mcr"
     section_expected = "a mapping (principles: what each fan implies and excludes)"
-
-    def score_line(self, text, variant, overrides=None, all_readings=False):
-        return _fix(super().score_line(text, variant, overrides, all_readings), variant)
-
-    def score_answer(self, variant, overrides=None, all_readings=False):
-        answer = super().score_answer(variant, overrides, all_readings)
-        if not overrides and not all_readings:  # the batch's plain lines: the fast path of .patterns (issue 29)
-            answer = patterns.fast_answer(variant, answer)
-        return lambda text: _fix(answer(text), variant)
+    scorer = staticmethod(score_text)  # handed to the core: a score calls into this room once, at its entry
 
     def validate_section(self, data, ck):
         from .principles import check

@@ -1,14 +1,14 @@
 """Paohuzi (跑胡子), the Hunan card game: its own cards, groups, huxi and tun.
 
 The room registers its game kind, :class:`Paohuzi`, and its record fields (``fields.json``) with the core
-(see :mod:`mjcli.registry`); the core calls it through that interface. The
-functions below back it; the modules behind them load on first use:
+(see :mod:`mjcli.registry`), handing it the scorer and the paid value up front; the core calls it through
+that interface. The functions below back it; the modules behind them (but the tun table) load on first use:
 
 * :func:`score_text`, :func:`wait_text`: one line of notation -> a result with
-  ``as_dict()`` and ``answer_code`` (:mod:`.scorer`);
+  ``as_dict()`` and ``answer_code`` (:mod:`.scorer`, :mod:`.wait`);
 * :func:`rules_table`, :func:`tiles_text`: what ``mjcli rules paohuzi`` prints (:mod:`.rulesview`);
 * :func:`validate_section`: checks the ``paohuzi:`` section of a variant file (:mod:`.config`);
-* :func:`tun_of`: the paid value (tun) of a huxi total, for the payment table.
+* :func:`tun_of`: the paid value (tun) of a huxi total, for the payment table (:mod:`.config`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...registry import Game, declare_fields, register_game
+from .config import tun_of
 
 
 def validate_section(data, ck) -> None:
@@ -32,7 +33,7 @@ def score_text(text, variant, overrides=None, all_readings=False):
 
 
 def wait_text(text, variant, overrides=None):
-    from .scorer import wait_text as run
+    from .wait import wait_text as run
 
     return run(text, variant, overrides=overrides)
 
@@ -49,18 +50,6 @@ def tiles_text(variant, *, width=80, glyphs=False) -> str:
     return run(variant, width=width)
 
 
-def tun_of(variant, huxi: int) -> int:
-    """The tun a huxi total is paid as (0 below the minimum).
-
-    >>> from mjcli.variant import load_builtin
-    >>> tun_of(load_builtin("paohuzi"), 21)
-    3
-    """
-    from .config import config
-
-    return config(variant).tun(huxi)
-
-
 class Paohuzi(Game):
     """The Paohuzi game kind: its own cards and huxi table (the ``paohuzi:`` section), paid in tun."""
 
@@ -71,10 +60,10 @@ class Paohuzi(Game):
     limit_caps_payment = False  # no limit of its own: the variant's limit is a stand-in above any hand
     shell_safe = "write a shown group as +x1x2x3 and a wei or ti as _x5x5x5"
     pipe_bar = "paohuzi hands have no '|'"
-
-
-    def score_line(self, text, variant, overrides=None, all_readings=False):
-        return score_text(text, variant, overrides=overrides, all_readings=all_readings)
+    # handed to the core up front: a score goes straight into the scorer, and the payment table reads the tun
+    # from the room's data module, never calling back up into this one
+    scorer = "mjcli.games.paohuzi.scorer:score_text"  # imported on the first score (start-up)
+    paid_value = staticmethod(tun_of)
 
     def wait_line(self, text, variant, overrides=None):
         return wait_text(text, variant, overrides=overrides)
@@ -97,9 +86,6 @@ class Paohuzi(Game):
 
     def validate_section(self, data, ck):
         validate_section(data, ck)
-
-    def paid_value(self, variant, value):
-        return tun_of(variant, value)
 
     def win_payments(self, variant, pay, req, value, base, notes):
         """No discard wins: each opponent pays the same, whoever revealed the card."""

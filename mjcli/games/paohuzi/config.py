@@ -121,6 +121,17 @@ def config(variant) -> Config:
     return cfg
 
 
+def tun_of(variant, huxi: int) -> int:
+    """The tun a huxi total is paid as (0 below the minimum): the game kind's ``paid_value``, declared from here
+    (below the payment table that asks it).
+
+    >>> from mjcli.variant import load_builtin
+    >>> tun_of(load_builtin("paohuzi"), 21)
+    3
+    """
+    return config(variant).tun(huxi)
+
+
 def _build(variant) -> Config:
     sec = variant.extra
     groups = sec["groups"]

@@ -7,6 +7,7 @@ self_drawn_only``) are registered in :mod:`mjcli.patterns.core`.
 
 from __future__ import annotations
 
+from ...decompose import waits_at
 from ...tiles import BONUS_TOKENS, DRAGON_TILES, WINDS
 from ...patterns import Ctx, pattern
 
@@ -55,12 +56,10 @@ def _waits_before_win(hand, variant) -> tuple:
     before = hand.without_win()
     key = (before.concealed, before.jokers, before.melds, before.bonus.count("J"), variant.tiles, variant.most_copies,
            variant.hand)
-    if key not in _WAITS:
-        from ...waits import waiting_tiles  # imported here: mjcli.waits imports the scorer
-
+    if key not in _WAITS:  # the shape engine's waits (mjcli.decompose, below the scorer that asks this predicate)
         if len(_WAITS) > 4096:
             _WAITS.clear()
-        _WAITS[key] = tuple(waiting_tiles(before, variant))
+        _WAITS[key] = tuple(waits_at(before, variant))
     return _WAITS[key]
 
 

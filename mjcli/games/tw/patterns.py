@@ -6,6 +6,7 @@ Each predicate's docstring gives the pattern's native name.
 
 from __future__ import annotations
 
+from ...decompose import waits_at
 from ...patterns import Ctx, pattern
 from ...tiles import CHOW, lian_count
 
@@ -31,12 +32,10 @@ def waits_before(ctx: Ctx) -> tuple:
     before = hand.without_win()
     key = (before.concealed, before.melds, variant.tiles, variant.hand)
     got = _WAITS.get(key)
-    if got is None:
-        from ...waits import waiting_tiles  # imported here: mjcli.waits imports the scorer
-
+    if got is None:  # the shape engine's waits (mjcli.decompose, below the scorer that asks this predicate)
         if len(_WAITS) > 4096:
             _WAITS.clear()
-        got = _WAITS[key] = tuple(waiting_tiles(before, variant))
+        got = _WAITS[key] = tuple(waits_at(before, variant))
     return got
 
 
