@@ -113,7 +113,7 @@ RARE_SCREENS = [
     ("paohuzi", ["score", "-v", "paohuzi", "x1 x2x2x2 x3 d2 x4x4d4 x6x6d6 x8x8d8 x9x9d9 d8d9d10"]),  # no win
     ("paohuzi", ["score", "-v", "paohuzi", "(x1x1x1x1) (x2x2x2x2) (d3d3d3d3) x5 x6 x7 d8 d9 x10 d1 d4 heavenly"]),
     ("paohuzi", ["wait", "-v", "paohuzi", "[d1d2d3] [d2d7d10] [x5x5x5] [x6x6x6] x3x3d3 x4x4d4 x8x8"]),
-    *[(vid, ["rules", vid, *more]) for vid in builtin_ids() if vid != "mcr" for more in ([], ["--long"])],
+    *[(vid, ["rules", vid, *more]) for vid in builtin_ids() for more in ([], ["--long"])],
 ]
 SCREENS += RARE_SCREENS
 
