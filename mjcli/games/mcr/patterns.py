@@ -82,14 +82,14 @@ def facts_of(hand) -> HandFacts:
 
 def table(ctx: Ctx) -> dict:
     """The reading's fans, ``{fan id: count}``, every principle applied (worked out on the first ask); ``{}``
-    for a reading that another reading of the same total goes before (:func:`_first_of_equals`)."""
+    for a reading that another reading of the same total goes before (:func:`_chosen`)."""
     cache = ctx.cache  # the context's own: a context made from another for a new way of winning has a new one
     got = cache.get(SECTION)
     if got is None:
         variant = ctx.variant
         facts = facts_of(ctx.hand)
-        got = _fans_of(facts, ctx.reading, variant)
-        if not _first_of_equals(facts, ctx.reading, got, variant):
+        got, total = _fans_total(facts, ctx.reading, variant)
+        if not _chosen(facts, ctx.reading, total, variant):
             got = {}
         cache[SECTION] = got
     return got
@@ -105,26 +105,13 @@ def _tie_key(reading) -> tuple:
     return tuple(sorted((_TIE_RANK[t], kind != PONG) for kind, t, _j in reading.sets))
 
 
-def _first_of_equals(facts, reading, got: dict, variant) -> bool:
-    """True unless another reading of the hand with the same total goes first. Of equal totals the first
+def _chosen(facts, reading, total: int, variant) -> bool:
+    """True unless another reading of the hand with the same ``total`` goes first. Of equal totals the first
     reading in the order of :func:`_tie_key` is scored, a later one only when it holds a pure triple chow or a
     triple pung, and any set reading before seven pairs (the rule book names no order; this is the
     calculator's, so that both list the same fans). Worked out once a hand and total (:func:`_tie_choice`)."""
-    value = _values(variant)
-    total = 0
-    for k, n in got.items():
-        total += value.get(k, 0) * n
-    return _chosen(facts, reading, total, variant)
-
-
-def _chosen(facts, reading, total: int, variant) -> bool:
-    """:func:`_first_of_equals` of a reading whose fans total ``total``."""
-    memo = facts.memo.get(id(variant))
-    if memo is None:
-        memo = facts.memo[id(variant)] = {}
-    choice = memo.get("ties")
-    if choice is None:
-        choice = memo["ties"] = {}
+    memo = facts.memo.setdefault(id(variant), {})
+    choice = memo.setdefault("ties", {})
     chosen = choice.get(total, False)
     if chosen is False:
         chosen = choice[total] = _tie_choice(facts, variant, total, memo)
@@ -161,29 +148,17 @@ def _tie_choice(facts, variant, total: int, memo: dict):
     return _tie_key(chosen[0])
 
 
-def _fans_of(facts, reading, variant) -> dict:
-    """:func:`fans` of a reading, kept with the hand's facts (the sets, the pair and the shape name as key)."""
-    return _fans_total(facts, reading, variant)[0]
-
-
 def _fans_total(facts, reading, variant) -> tuple:
-    """(:func:`_fans_of`, the fans' total), kept with the hand's facts."""
-    memo = facts.memo.get(id(variant))
-    if memo is None:
-        memo = facts.memo[id(variant)] = {}
-    tables = memo.get("tables")
-    if tables is None:
-        tables = memo["tables"] = {}
+    """(:func:`fans` of a reading, the fans' total), kept with the hand's facts (the sets, the pair and the shape
+    name as key)."""
+    tables = facts.memo.setdefault(id(variant), {}).setdefault("tables", {})
     key = (reading.sets, reading.eye, reading.special)
     got = tables.get(key)
     if got is None:
         order, drops = principles(variant)
         table = _switched(fans(facts, reading, order, drops), facts, reading, variant.options)
         value = _values(variant)
-        total = 0
-        for k, n in table.items():
-            total += value.get(k, 0) * n
-        got = tables[key] = (table, total)
+        got = tables[key] = (table, sum(value.get(k, 0) * n for k, n in table.items()))
     return got
 
 
