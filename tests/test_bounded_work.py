@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from mjcli import decompose as D
+from mjcli.mahjong import decompose as D
 from mjcli.api import load_variant, score_line, wait_line
-from mjcli.tiles import CHOW, PONG
+from mjcli.mahjong.tiles import CHOW, PONG
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import my3_hands  # noqa: E402

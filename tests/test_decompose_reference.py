@@ -1,6 +1,6 @@
 """The fast, table-driven decomposer against slow, obviously correct ones (issue 6).
 
-Two references live here and share no code with mjcli.decompose:
+Two references live here and share no code with mjcli.mahjong.decompose:
 
 * ``substitution``: a Fei is replaced by every one of the 34 tiles in turn,
   and the hand without Fei is checked by plain recursion (the lowest tile
@@ -28,10 +28,10 @@ import random
 
 import pytest
 
-from mjcli import decompose
-from mjcli.tiles import JOKER, ORPHANS, Hand, Meld, parse_hand, tile_code
+from mjcli.mahjong import decompose
+from mjcli.mahjong.tiles import JOKER, ORPHANS, Hand, Meld, parse_hand, tile_code
 from mjcli.variant import load_builtin
-from mjcli.waits import waiting_tiles as api_waiting_tiles
+from mjcli.mahjong.waits import waiting_tiles as api_waiting_tiles
 
 HK = load_builtin("hk")
 

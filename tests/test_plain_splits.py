@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from mjcli import decompose as D
+from mjcli.mahjong import decompose as D
 
 
 @pytest.mark.parametrize("suit,chows", [(0, True), (3, False)])
@@ -49,7 +49,7 @@ def test_the_readings_of_a_hand_with_no_fei_are_the_general_ones():
     import random
     from itertools import product
 
-    from mjcli.tiles import hand_keys, make_hand
+    from mjcli.mahjong.tiles import hand_keys, make_hand
 
     rng = random.Random("plain-readings")
     checked = 0

@@ -9,7 +9,7 @@ places where one more tile completes a suit given the other suits): no
 candidate tile is tried by decomposing the hand again. ``readings`` (for
 scoring) lists every split, from each suit's cached splits.
 
->>> from mjcli.tiles import parse_hand
+>>> from mjcli.mahjong.tiles import parse_hand
 >>> sorted(r.describe() for r in readings(parse_hand("111222333m 789p 55s")))
 ['111m 222m 333m 789p 55s', '123m 123m 123m 789p 55s']
 """
@@ -395,7 +395,7 @@ def fei_room(hand: Hand, most: int = 4) -> list[int]:
     """How many Fei may stand for each of the 34 tiles: ``most`` less the tiles
     counted in the concealed hand and the melds (0 at least).
 
-    >>> from mjcli.tiles import parse_hand
+    >>> from mjcli.mahjong.tiles import parse_hand
     >>> r = fei_room(parse_hand("5555p 123p [5J5p] J"))
     >>> r[13], r[9], r[12]
     (0, 3, 4)
@@ -856,7 +856,7 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, shape=True, most: i
     ``eye_tiles`` are the tiles an eye made only of Fei may stand for.
     Each reading is repeated for every place the winning tile may sit. No
     reading holds more than ``most`` of a tile (see :func:`fei_room`).
-    ``shape``: the table's :class:`mjcli.shape.HandShape` (sets needed, special shapes); True or False: four
+    ``shape``: the table's :class:`mjcli.mahjong.shape.HandShape` (sets needed, special shapes); True or False: four
     sets, with or without thirteen orphans.
     """
     if hand.jokers:
@@ -1079,7 +1079,7 @@ def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, shape=True, most
     suit's waiting places come from the tables above, given what the other
     suits can do.
 
-    >>> from mjcli.tiles import parse_hand
+    >>> from mjcli.mahjong.tiles import parse_hand
     >>> [tile_code(t) for t in waiting_tiles(parse_hand("123m 456m 789m 23p EE"), range(34))]
     ['1p', '4p']
     """
@@ -1150,7 +1150,7 @@ def waits_at(hand: Hand, variant) -> list[int]:
     """:func:`waiting_tiles` of a hand one tile short, at the variant's table (its tile kinds, Fei, shape and copy
     limit): what a pattern that reads the wait asks (sg's Ping Hu, tw's single wait), from here below the scorer.
 
-    >>> from mjcli.tiles import parse_hand
+    >>> from mjcli.mahjong.tiles import parse_hand
     >>> from mjcli.variant import load_builtin
     >>> [tile_code(t) for t in waits_at(parse_hand("123m 456m 789m 23p EE"), load_builtin("hk"))]
     ['1p', '4p']
