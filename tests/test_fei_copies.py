@@ -10,7 +10,7 @@ import textwrap
 
 import pytest
 
-from mjcli.mahjong import decompose
+from mjcli.mahjong import decompose, jokers
 from mjcli.api import score_line, wait_line
 from mjcli.mahjong.decompose import Reading
 from mjcli.house import load_rules_file
@@ -161,7 +161,7 @@ def test_no_reading_holds_a_fifth_copy():
     for text in ["PPP FFF 123p 55p JJJ @5p", "FFF PPP FJ 123p 456p @3p", "1111p 234p 999p EE JJ @E",
                  "123p 456p 789p EE JJJ @E", "5555p 666p 777p 88p J @8p"]:
         hand = parse_hand(text)
-        room = decompose.fei_room(hand)
+        room = jokers.fei_room(hand)
         for r in decompose.readings(hand, tiles, False):
             n = [0] * 34
             for kind, t, _ in r.sets:
@@ -169,7 +169,7 @@ def test_no_reading_holds_a_fifth_copy():
                     n[u] += 1
             n[r.eye] += 2
             assert all(n[t] <= 4 for t in range(34)), (text, r.describe())
-        assert room == decompose.fei_room(hand, 4)
+        assert room == jokers.fei_room(hand, 4)
 
 
 # --- the house switch --------------------------------------------------------------------------

@@ -154,26 +154,27 @@ def test_a_hand_of_melds_and_two_fei_reads_the_fei_as_its_eye():
 
 
 def test_a_suits_waits_with_no_fei_are_the_general_tables():
-    """decompose.suit_waits with no Fei reads one eye between the suit and the others straight from the masks
+    """suits.suit_waits with no Fei reads one eye between the suit and the others straight from the masks
     (speed, issue 15): the places are those the general combine/accepts test gives, for random suit shapes."""
     import random
 
     from mjcli.mahjong import decompose as D
+    from mjcli.mahjong import suits as SU
 
     rng = random.Random("suit-waits")
     checked = 0
     for chows in (True, False):
         n = 9 if chows else 7
-        memo = D._memo(0, chows)
+        memo = SU._memo(0, chows)
         for _ in range(3000):
             key = sum(1 << 3 * rng.randrange(n) for _ in range(rng.randrange(1, 14)))
-            if not D._fits(key):
+            if not SU._fits(key):
                 continue
             for others in (1, 2, 3):
-                want = tuple(p for p in range(n) if (key >> 3 * p) & 7 < 4 and D.accepts(
-                    D.combine(others, D.suit_mask(key + (1 << 3 * p), chows, 0, memo), 0), 0))
-                D._WAITS.pop((0, chows), None)
-                assert D.suit_waits(key, chows, 0, others) == want, (oct(key), others)
+                want = tuple(p for p in range(n) if (key >> 3 * p) & 7 < 4 and SU.accepts(
+                    SU.combine(others, SU.suit_mask(key + (1 << 3 * p), chows, 0, memo), 0), 0))
+                SU._WAITS.pop((0, chows), None)
+                assert SU.suit_waits(key, chows, 0, others) == want, (oct(key), others)
                 checked += 1
     assert checked > 3000
 
@@ -184,6 +185,7 @@ def test_the_waits_of_a_hand_with_no_fei_are_the_general_ones():
     import random
 
     from mjcli.mahjong import decompose as D
+    from mjcli.mahjong import suits as SU
 
     rng = random.Random("plain-waits")
     ready = 0
@@ -199,17 +201,17 @@ def test_the_waits_of_a_hand_with_no_fei_are_the_general_ones():
             tiles[rng.randrange(13)] = rng.randrange(34)
         if any(tiles.count(x) > 4 for x in tiles):
             continue
-        keys = D.suit_keys(tiles)
-        masks = [D.suit_mask(keys[s], D.SUIT_CHOWS[s], 0) if keys[s] else 1 for s in range(4)]
+        keys = SU.suit_keys(tiles)
+        masks = [SU.suit_mask(keys[s], SU.SUIT_CHOWS[s], 0) if keys[s] else 1 for s in range(4)]
         want = []
         if sum(1 for m in masks if not m) <= 1:
             for s in [s for s in range(4) if not masks[s]] or range(4):
                 others = 1
                 for o in range(4):
                     if o != s:
-                        others = D.combine(others, masks[o], 0)
+                        others = SU.combine(others, masks[o], 0)
                 if keys[s] and others:
-                    want += [D.SUIT_BASE[s] + p for p in D.suit_waits(keys[s], D.SUIT_CHOWS[s], 0, others)]
+                    want += [SU.SUIT_BASE[s] + p for p in SU.suit_waits(keys[s], SU.SUIT_CHOWS[s], 0, others)]
         got = []
         D._plain_waits(keys, got)
         assert got == want, tiles

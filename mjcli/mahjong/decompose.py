@@ -1,13 +1,14 @@
 """Every reading of a hand into sets and an eye, and the tiles a hand waits on.
 
 Work is done one suit at a time: a suit's counts split into sets and at most
-one eye, Fei filling places, and the answers are cached by those counts, so
-the same suit shape is solved once per process however many hands share it.
-Waits and "is it complete" use lookup tables (a table of every complete suit
-shape, memoised masks with the Fei as an extra dimension, and a memo of the
-places where one more tile completes a suit given the other suits): no
-candidate tile is tried by decomposing the hand again. ``readings`` (for
-scoring) lists every split, from each suit's cached splits.
+one eye, and the answers are cached by those counts, so the same suit shape
+is solved once per process however many hands share it. Waits and "is it
+complete" use lookup tables (:mod:`mjcli.mahjong.suits`: a table of every
+complete suit shape, memoised masks, and a memo of the places where one more
+tile completes a suit given the other suits): no candidate tile is tried by
+decomposing the hand again. ``readings`` (for scoring) lists every split,
+from each suit's cached splits. A hand that holds a Fei, or may draw one, is
+read and waited on with the Fei capability (:mod:`mjcli.mahjong.jokers`).
 
 >>> from mjcli.mahjong.tiles import parse_hand
 >>> sorted(r.describe() for r in readings(parse_hand("111222333m 789p 55s")))
@@ -19,7 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
+from .jokers import (fei_completes, fei_left, fei_room, fei_splits, fei_waits, fei_win_places, is_complete_with_fei,
+                     room_pair, suit_splits, suit_splits_with_fei)
 from .shape import as_shape
+from .suits import (_MEMO, SUIT_BASE, SUIT_CHOWS, SUIT_LEN, _hand_mask, _place_order, accepts, suit_mask,
+                    suit_waits)
 from .tiles import CHOW, JOKER, PLACE_INC, PONG, SUIT_OF, Hand, hand_keys, tile_code, variant_tiles
 
 # A set inside a reading: (kind, lowest tile, number of Fei in it)
@@ -76,612 +81,6 @@ _EYE_TEXT = tuple(_text([t, t], 0) for t in range(34))  # an eye with no Fei: _s
 
 
 # --------------------------------------------------------------------------
-# One suit
-
-
-def suit_splits(counts: tuple[int, ...], chows: bool, jokers: int, room: tuple[int, ...] | None = None) -> tuple:
-    """Every split of one suit's counts into sets and at most one eye.
-
-    Returns a tuple of ``(jokers_used, eye, eye_jokers, sets)`` where ``eye``
-    is the index within the suit or None and ``sets`` holds
-    ``(kind, index, jokers)``. Every set keeps at least one real tile.
-    ``room`` (one number a place, or None for no bound) is how many Fei may
-    stand for each place: no fifth copy of a tile (see :func:`fei_room`).
-
-    >>> suit_splits((1, 1, 1, 0, 0, 0, 0, 0, 2), True, 0)
-    ((0, 8, 0, (('chow', 0, 0),)),)
-    >>> len(suit_splits((1, 1, 0, 0, 0, 0, 0, 0, 0), True, 1)), suit_splits((1, 1, 0, 0, 0, 0, 0, 0, 0), True, 1, (1, 1, 0) + (1,) * 6)
-    (1, ())
-    """
-    key = 0
-    free = 0
-    for i, c in enumerate(counts):
-        key |= c << 3 * i
-        free |= (jokers if room is None else room[i]) << 4 * i
-    if _SPLIT_HELD[0] > _HELD_CAP:  # splits held in all: emptied between two suits (memory, issue 31)
-        _SPLIT_MEMO.clear()
-        _SPLIT_HELD[0] = 0
-    out = [(u, e, ej, _bag_sets(bag)) for u, e, ej, bag in _split_search(key, free, jokers, True, chows, len(counts))]
-    return tuple(sorted(out, key=lambda x: (x[0], x[1] is not None, x[1] or 0, x[3])))
-
-
-# The search for every split is memoised by its state (issue 31): the tiles
-# left (a key, 3 bits a place), the Fei that may still stand for each place
-# (``free``, 4 bits a place, dropped below the lowest tile left less two and
-# clamped at the Fei left, as in :func:`suit_mask_r`), the Fei left and
-# whether the eye is still to take. A state's splits are worked out once and
-# shared by every way of reaching it: the plain search went down each order
-# of the same sets again (two alike chows, a pong and a chow over the same
-# tile...), for four Fei a hundred thousand steps for one suit. Inside the
-# search a split's sets are a *bag*, one int: 3 bits for each set (kind,
-# place, Fei), numbered in the order the sets sort in, so adding a set is an
-# addition and the sets come out sorted.
-
-_SPLIT_MEMO: dict = {}  # (key, free, Fei left, eye to take, chows, places) -> frozenset of (Fei, eye, eye Fei, bag)
-_SPLIT_HELD = [0]  # the splits _SPLIT_MEMO holds, all its states together
-_HELD_CAP = 50_000  # splits a memo of them may hold before it is emptied (some 20 MB)
-_NO_SPLIT = frozenset({(0, None, 0, 0)})
-_FREE_ABOVE = tuple(((1 << 36) - 1) & ~((1 << 4 * max(0, i - 2)) - 1) for i in range(9))
-_SET_OF_CODE = tuple((kind, i, j) for kind in (CHOW, PONG) for i in range(9) for j in range(3))  # sorted
-_SET_BIT = {st: 1 << 3 * code for code, st in enumerate(_SET_OF_CODE)}  # a set -> its unit in a bag
-_ONES3 = int("001" * 9, 2)
-_ONES4 = int("0001" * 9, 2)
-# b -> two places' room (8 bits, 4 a place) -> the same clamped at b
-_CLAMP2 = tuple(tuple(min(r & 15, b) | min(r >> 4, b) << 4 for r in range(256)) for b in range(16))
-
-
-def _bag_sets(bag: int) -> tuple:
-    """The sets of a bag, sorted."""
-    out = []
-    while bag:
-        code = ((bag & -bag).bit_length() - 1) // 3
-        count = (bag >> 3 * code) & 7
-        out += [_SET_OF_CODE[code]] * count
-        bag -= count << 3 * code
-    return tuple(out)
-
-
-def _chow_options(n: int) -> tuple:
-    """For each place i of a suit of ``n`` places, the chows whose lowest real tile is at i: ``(Fei used, bag unit,
-    places that must hold a Fei (a bit at 4p), places that must hold a tile (a bit at 3p), key less, free less)``.
-    Places under i are Fei; each place above i a tile or a Fei; two Fei at most."""
-    out = []
-    for i in range(n):
-        opts = []
-        for start in (i - 2, i - 1, i):
-            if start < 0 or start + 2 >= n:
-                continue
-            above = range(i + 1, start + 3)
-            for choice in product((True, False), repeat=len(above)):
-                fei = list(range(start, i)) + [p for use, p in zip(choice, above) if not use]
-                real = [p for use, p in zip(choice, above) if use]
-                if len(fei) > 2:
-                    continue
-                opts.append((len(fei), _SET_BIT[(CHOW, start, len(fei))], sum(1 << 4 * p for p in fei),
-                             sum(1 << 3 * p for p in real), (1 << 3 * i) + sum(1 << 3 * p for p in real),
-                             sum(1 << 4 * p for p in fei)))
-        out.append(tuple(opts))
-    return tuple(out)
-
-
-_CHOWS_AT = {9: _chow_options(9)}  # places in the suit -> _chow_options (a suit of other lengths: made when asked)
-
-
-def _split_search(key: int, free: int, jk: int, eye_ok: bool, chows: bool, n: int) -> frozenset:
-    """The splits of ``key`` with ``jk`` Fei at most, as :func:`suit_splits` lists them (Fei counted from
-    this state on, the sets a bag), unordered."""
-    if not key:
-        return _NO_SPLIT
-    i = ((key & -key).bit_length() - 1) // 3
-    free &= _FREE_ABOVE[i]
-    t = _CLAMP2[jk]
-    free = t[free & 255] | t[(free >> 8) & 255] << 8 | t[(free >> 16) & 255] << 16 | t[(free >> 24) & 255] << 24 \
-        | t[free >> 32] << 32
-    st = (key, free, jk, eye_ok, chows, n)
-    found = _SPLIT_MEMO.get(st)
-    if found is not None:
-        return found
-    out = set()
-    add = out.add
-    one = 1 << 3 * i
-    fone = 1 << 4 * i
-    c = (key >> 3 * i) & 7
-    fi = (free >> 4 * i) & 15
-    # pong, with 0..2 Fei
-    for real in (3, 2, 1):
-        need = 3 - real
-        if c >= real and need <= jk and need <= fi:
-            unit = _SET_BIT[(PONG, i, need)]
-            for u, e, ej, bag in _split_search(key - real * one, free - need * fone, jk - need, eye_ok, chows, n):
-                add((u + need, e, ej, bag + unit))
-    # chows in which i is the lowest real tile
-    if chows:
-        has_free = (free | free >> 1 | free >> 2 | free >> 3) & _ONES4
-        has_tile = (key | key >> 1 | key >> 2) & _ONES3
-        options = _CHOWS_AT.get(n)
-        if options is None:
-            options = _CHOWS_AT[n] = _chow_options(n)
-        for used, unit, fei, real, key_less, free_less in options[i]:
-            if used <= jk and has_free & fei == fei and has_tile & real == real:
-                for u, e, ej, bag in _split_search(key - key_less, free - free_less, jk - used, eye_ok, chows, n):
-                    add((u + used, e, ej, bag + unit))
-    if eye_ok:
-        for real in (2, 1):
-            need = 2 - real
-            if c >= real and need <= jk and need <= fi:
-                for u, _, _, bag in _split_search(key - real * one, free - need * fone, jk - need, False, chows, n):
-                    add((u + need, i, need, bag))
-    found = _SPLIT_MEMO[st] = frozenset(out)
-    _SPLIT_HELD[0] += len(found) + 1
-    return found
-
-
-# --------------------------------------------------------------------------
-# Lookup tables (issue 6): a suit's counts -> how it completes
-#
-# A suit is an int *key*, 3 bits per place (place i of the suit in bits
-# 3i..3i+2). Its *mask* says how the suit completes on its own: bit 2*u + e is
-# set when its tiles split wholly into sets (plus one eye when e == 1) with
-# exactly u Fei filling places, every set keeping at least one real tile, u
-# never above the hand's free Fei J. Masks are memoised per (J, chows), so a
-# suit shape is solved once per process, and solving a shape reuses the
-# shapes below it. A whole hand is then a few table look-ups: the suits'
-# masks are combined (Fei add up, at most one eye), and the tiles a hand
-# waits on are read from a second memo: (suit key, what the other suits can
-# do) -> the places where one more tile completes the hand.
-
-_NOEYE = int("01" * 16, 2)  # the bits with e == 0
-_MEMO: dict = {}    # (J, chows) -> {key: mask}
-_WAITS: dict = {}   # (J, chows) -> {(key, others): places}
-_COMBINE: dict = {}  # J -> {(a, b): mask}
-SUIT_BASE = (0, 9, 18, 27)
-SUIT_CHOWS = (True, True, True, False)
-SUIT_LEN = (9, 9, 9, 7)
-
-
-_LOW2 = int("011" * 9, 2)  # bits 0 and 1 of each place
-_ONES = int("001" * 9, 2)
-
-
-def _fits(key: int) -> bool:
-    """No place holds more than four tiles."""
-    return not ((key >> 2) & ((key & _LOW2) | (key & _LOW2) >> 1) & _ONES)
-
-
-def complete_table(chows: bool) -> dict:
-    """Every complete suit shape with no Fei: key -> mask (1 sets only, 2 sets and the eye).
-
-    Built from the sets up (at most four sets and one eye, at most four of a
-    tile): 21,743 shapes for a suit with chows, 498 for the honours. Any key of
-    at most 14 tiles that is not in it cannot complete without Fei.
-
-    >>> t = complete_table(True)
-    >>> len(t), t[0o111], t[0o2], 0o12 in t
-    (21743, 1, 2, False)
-    """
-    n = 9 if chows else 7
-    sets = [3 << 3 * i for i in range(n)]
-    if chows:
-        sets += [(1 << 3 * i) | (1 << 3 * i + 3) | (1 << 3 * i + 6) for i in range(n - 2)]
-    low2, ones = _LOW2, _ONES  # _fits written out below: the table is built at the first wait (speed, issue 15)
-    table = {0: 1}
-    level = {0}
-    for _ in range(4):
-        level = {x for k in level for s in sets
-                 if not ((x := k + s) >> 2) & ((x & low2) | (x & low2) >> 1) & ones}
-        table.update(dict.fromkeys(level, 1))
-    eyes = [2 << 3 * i for i in range(n)]
-    with_eye = {x for k in table for e in eyes if not ((x := k + e) >> 2) & ((x & low2) | (x & low2) >> 1) & ones}
-    for k in with_eye:
-        table[k] = 3 if k in table else 2
-    return table
-
-
-def _tiles_in(key: int) -> int:
-    n = 0
-    while key:
-        n += key & 7
-        key >>= 3
-    return n
-
-
-def _memo(J: int, chows: bool) -> dict:
-    d = _MEMO.get((J, chows))
-    if d is None:
-        d = _MEMO[(J, chows)] = complete_table(chows) if J == 0 else {0: 1}
-    elif J and len(d) > _MEMO_CAP:  # memory, issue 31: emptied between two suits, never inside one
-        d.clear()
-        d[0] = 1
-    return d
-
-
-def suit_mask(key: int, chows: bool, J: int, memo: dict | None = None) -> int:
-    """The completion mask of one suit (see the comment above).
-
-    >>> suit_mask(0o300, True, 0)   # 111 and nothing else: a set, no eye
-    1
-    >>> suit_mask(0o2, True, 0)     # 11: the eye
-    2
-    >>> bin(suit_mask(0o11, True, 1))  # 12 and one Fei: a chow (u=1, no eye)
-    '0b100'
-    """
-    if memo is None:
-        memo = _memo(J, chows)
-    m = memo.get(key)
-    if m is not None:
-        return m
-    if J == 0 and _fits(key) and _tiles_in(key) <= 14:
-        memo[key] = 0  # the table holds every complete shape of this size
-        return 0
-    low = key & -key
-    i = (low.bit_length() - 1) // 3
-    one = 1 << 3 * i
-    c = (key >> 3 * i) & 7
-    m = 0
-    # pong of place i, with 0, 1 or 2 Fei
-    for real in (3, 2, 1):
-        need = 3 - real
-        if c >= real and need <= J:
-            m |= suit_mask(key - real * one, chows, J, memo) << 2 * need
-    # the eye at place i, with 0 or 1 Fei
-    for real in (2, 1):
-        need = 2 - real
-        if c >= real and need <= J:
-            m |= (suit_mask(key - real * one, chows, J, memo) & _NOEYE) << (2 * need + 1)
-    # chows in which place i is the lowest real tile; places below i are Fei,
-    # each place above i a real tile when there is one, or a Fei
-    if chows:
-        for start in (i - 2, i - 1, i):
-            if 0 <= start <= 6 and i - start <= J:
-                m |= _chow_rest(key - one, J, memo, i + 1, start + 3, i - start)
-    m &= (1 << 2 * (J + 1)) - 1
-    memo[key] = m
-    return m
-
-
-def _chow_rest(key: int, J: int, memo: dict, p: int, end: int, used: int) -> int:
-    """Fill places p..end-1 of a chow, each with a real tile or a Fei; the mask of what is left."""
-    if p == end:
-        return suit_mask(key, True, J, memo) << 2 * used
-    m = 0
-    if (key >> 3 * p) & 7:
-        m = _chow_rest(key - (1 << 3 * p), J, memo, p + 1, end, used)
-    if used < J:
-        m |= _chow_rest(key, J, memo, p + 1, end, used + 1)
-    return m
-
-
-def combine(a: int, b: int, J: int) -> int:
-    """The mask of two suits together: Fei add up (at most J), at most one eye."""
-    if a == 1:  # a suit with no tiles: no Fei used, no eye
-        return b & ((1 << 2 * (J + 1)) - 1)
-    table = _COMBINE.get(J)
-    if table is None:
-        table = _COMBINE[J] = {}
-    m = table.get((a, b))
-    if m is None:
-        m = 0
-        top = 2 * (J + 1)
-        for i in range(top):
-            if a >> i & 1:
-                for j in range(top):
-                    if b >> j & 1 and not (i & j & 1) and i + j < top:
-                        m |= 1 << i + j
-        table[(a, b)] = m
-    return m
-
-
-def accepts(mask: int, J: int) -> bool:
-    """True when a hand whose suits combine to ``mask`` is complete with J free Fei:
-    every Fei placed and one eye, or two Fei left over to stand as the eye."""
-    return bool(mask >> (2 * J + 1) & 1 or (J >= 2 and mask >> 2 * (J - 2) & 1))
-
-
-# --------------------------------------------------------------------------
-# No fifth copy (RULES.md): a Fei stands for a real tile, so a reading holds at
-# most ``most`` (4; 5 with the house switch) of a tile, counting the concealed
-# tiles, every tile of the shown melds (a Fei in a meld stands for its tile)
-# and the Fei read as it. A suit's *room* is an int like its key: 3 bits a
-# place, how many more Fei may stand for that place. Only hands with free Fei
-# need it; room of J or more at a place never binds (J Fei in all), so rooms
-# are clamped at J and a suit whose every place has room J uses the plain
-# tables above: the common hands share those.
-
-_MEMO_R: dict = {}   # chows -> {(key, room, budget): mask} (see suit_mask_r)
-_ROOM_ONES = tuple(int("001" * n, 2) for n in SUIT_LEN)
-
-
-def fei_room(hand: Hand, most: int = 4) -> list[int]:
-    """How many Fei may stand for each of the 34 tiles: ``most`` less the tiles
-    counted in the concealed hand and the melds (0 at least).
-
-    >>> from mjcli.mahjong.tiles import parse_hand
-    >>> r = fei_room(parse_hand("5555p 123p [5J5p] J"))
-    >>> r[13], r[9], r[12]
-    (0, 3, 4)
-    """
-    room = [most] * 34
-    for t in hand.concealed:
-        room[t] -= 1
-    for m in hand.melds:
-        for t in m.tiles:
-            room[t] -= 1
-    return [r if r > 0 else 0 for r in room]
-
-
-def suit_rooms(room: list[int], cap: int) -> list:
-    """The four suits' room ints, each place clamped at ``cap``; None for a suit
-    where every place has room ``cap`` (no bound)."""
-    out = []
-    for s in range(4):
-        base = SUIT_BASE[s]
-        r = 0
-        full = True
-        for i in range(SUIT_LEN[s]):
-            v = room[base + i]
-            if v >= cap:
-                v = cap
-            else:
-                full = False
-            r |= v << 3 * i
-        out.append(None if full else r)
-    return out
-
-
-_ROOMS: dict = {}  # (suit, counted key, most, cap) -> room int or None
-
-
-def _suit_room(s: int, counted: int, most: int, cap: int):
-    """The room of suit ``s`` whose counted tiles (concealed and melds) make the key ``counted``."""
-    k = (s, counted, most, cap)
-    r = _ROOMS.get(k, -1)
-    if r == -1:
-        r = 0
-        full = True
-        for i in range(SUIT_LEN[s]):
-            v = most - ((counted >> 3 * i) & 7)
-            if v >= cap:
-                v = cap
-            else:
-                full = False
-                if v < 0:
-                    v = 0
-            r |= v << 3 * i
-        if full:
-            r = None
-        if len(_ROOMS) > 100_000:
-            _ROOMS.clear()
-        _ROOMS[k] = r
-    return r
-
-
-_PAIRS: dict = {}  # (counted keys, most, J) -> (rooms at J, rooms at J + 1), or None when neither binds
-
-
-def _room_pair(keys, hand: Hand, most: int, J: int):
-    """The rooms of a hand for its own Fei (clamped at J) and for one tile or Fei more (at J + 1);
-    None when no place binds (the plain tables serve)."""
-    if hand.melds:
-        keys = list(keys)
-        for m in hand.melds:
-            for t in m.tiles:
-                keys[SUIT_OF[t]] += PLACE_INC[t]
-    k = (keys[0], keys[1], keys[2], keys[3], most, J)
-    pair = _PAIRS.get(k, False)
-    if pair is False:
-        wide = [_suit_room(s, keys[s], most, J + 1) for s in range(4)]
-        if wide == [None, None, None, None]:
-            pair = None
-        else:
-            pair = ([_suit_room(s, keys[s], most, J) for s in range(4)], wide)
-        if len(_PAIRS) > 100_000:
-            _PAIRS.clear()
-        _PAIRS[k] = pair
-    return pair
-
-
-def hand_rooms(keys, hand: Hand, most: int, cap: int) -> list:
-    """:func:`suit_rooms` of a hand from its concealed suit keys (memoised per suit shape)."""
-    if hand.melds:
-        keys = list(keys)
-        for m in hand.melds:
-            for t in m.tiles:
-                keys[SUIT_OF[t]] += PLACE_INC[t]
-    return [_suit_room(0, keys[0], most, cap), _suit_room(1, keys[1], most, cap),
-            _suit_room(2, keys[2], most, cap), _suit_room(3, keys[3], most, cap)]
-
-
-def _clamp(room: int, n: int, cap: int) -> int:
-    out = 0
-    for i in range(n):
-        v = (room >> 3 * i) & 7
-        out |= (cap if v > cap else v) << 3 * i
-    return out
-
-
-def suit_mask_r(key: int, room: int | None, chows: bool, J: int) -> int:
-    """:func:`suit_mask` with a room (no Fei beyond it at any place); None: no bound.
-
-    >>> suit_mask_r(0o11, None, True, 1), suit_mask_r(0o11, 0o101, True, 1), suit_mask_r(0o11, 0o11, True, 1)
-    (4, 4, 0)
-    """
-    if room is None:
-        return suit_mask(key, chows, J)
-    if not key:
-        return 1
-    memo = _MEMO_R[chows]
-    if len(memo) > _MEMO_CAP:
-        memo.clear()
-    return _mask_b(key, room, J, chows, memo)
-
-
-# The search under a room is bounded by design (issue 31). Its state is (key,
-# room, budget): the tiles left, the room left at each place, and the Fei
-# still to place. Two things make states that differ only in what no longer
-# matters the same state:
-# - places below the lowest tile left less two: every set left holds a real
-#   tile at or above that tile, so no Fei can stand there again; their room
-#   is dropped (the room kept to the end used to split one state into as many
-#   as there were ways to have placed the Fei already, millions for four Fei);
-# - room above the budget: with b Fei left, a room of b or more never binds,
-#   so rooms are clamped at b; a state whose every place left has room b is
-#   the plain search with b Fei (:func:`suit_mask`, shared by all hands).
-# Below the lowest tile i only places i-2 and i-1 keep room, places from i+2
-# up still hold every tile they had (a set whose lowest real tile is under i
-# reaches i+1 at most), so a suit shape has at most 9 * 5 * 5 keys below it,
-# each with at most 70 rooms for 4 Fei (the Fei placed in places i-2..i+1,
-# clamped at what is left): a few thousand states a hand at worst.
-
-_MEMO_R.update({True: {}, False: {}})  # chows -> {(key, room, budget): mask}
-_MEMO_CAP = 100_000  # states of one memo before it is emptied at the start of the next suit (memory, issue 31)
-_ABOVE = tuple(((1 << 27) - 1) & ~((1 << 3 * max(0, i - 2)) - 1) for i in range(9))  # places from i - 2 up
-# chows -> b -> i: room b at every place of the suit from i - 2 up (-1 for b over 7: no room is that high)
-_FULL = {chows: tuple(tuple(b * int("001" * n, 2) & _ABOVE[i] if b < 8 else -1 for i in range(9)) for b in range(17))
-         for chows, n in ((True, 9), (False, 7))}
-# b -> three places' room (9 bits) -> the same clamped at b
-_CLAMP3 = tuple(tuple(sum(min((r >> 3 * k) & 7, b) << 3 * k for k in range(3)) for r in range(512)) for b in range(8))
-
-
-def _clamped(room: int, b: int) -> int:
-    """A suit's room with every place clamped at ``b`` (a room above 7 does not occur: the room of a place is
-    at most 5, so b over 7 clamps nothing)."""
-    if b > 7:
-        return room
-    t = _CLAMP3[b]
-    return t[room & 511] | t[(room >> 9) & 511] << 9 | t[room >> 18] << 18
-
-
-def _mask_b(key: int, room: int, b: int, chows: bool, memo: dict) -> int:
-    """The mask (Fei counts up to ``b``) of ``key`` with ``room``, at most ``b`` Fei: the room made canonical
-    (see the comment above), then the plain tables when it does not bind, else the memoised search."""
-    if not key:
-        return 1
-    if not b:
-        return suit_mask(key, chows, 0)
-    i = ((key & -key).bit_length() - 1) // 3
-    room = _clamped(room & _ABOVE[i], b)
-    if room == _FULL[chows][b][i]:
-        return suit_mask(key, chows, b)
-    st = (key, room, b)
-    m = memo.get(st)
-    if m is not None:
-        return m
-    one = 1 << 3 * i
-    c = (key >> 3 * i) & 7
-    ri = (room >> 3 * i) & 7
-    m = 0
-    # pong of place i, with 0, 1 or 2 Fei
-    for real in (3, 2, 1):
-        need = 3 - real
-        if c >= real and need <= b and need <= ri:
-            m |= _mask_b(key - real * one, room - need * one, b - need, chows, memo) << 2 * need
-    # the eye at place i, with 0 or 1 Fei
-    for real in (2, 1):
-        need = 2 - real
-        if c >= real and need <= b and need <= ri:
-            m |= (_mask_b(key - real * one, room - need * one, b - need, chows, memo) & _NOEYE) << (2 * need + 1)
-    # chows in which place i is the lowest real tile; places below i are Fei,
-    # each place above i a real tile when there is one, or a Fei
-    if chows:
-        for start in (i - 2, i - 1, i):
-            if 0 <= start <= 6 and i - start <= b:
-                r2 = room
-                for p in range(start, i):  # the places below i are Fei
-                    if not (r2 >> 3 * p) & 7:
-                        break
-                    r2 -= 1 << 3 * p
-                else:
-                    m |= _chow_rest_b(key - one, r2, b, memo, i + 1, start + 3, i - start)
-    m &= (1 << 2 * (b + 1)) - 1
-    memo[st] = m
-    return m
-
-
-def _chow_rest_b(key: int, room: int, b: int, memo: dict, p: int, end: int, used: int) -> int:
-    """Fill places p..end-1 of a chow, each with a real tile or a Fei (room and budget allowing); the mask
-    of what is left, shifted by the Fei used."""
-    if p == end:
-        return _mask_b(key, room, b - used, True, memo) << 2 * used
-    m = 0
-    if (key >> 3 * p) & 7:
-        m = _chow_rest_b(key - (1 << 3 * p), room, b, memo, p + 1, end, used)
-    if used < b and (room >> 3 * p) & 7:
-        m |= _chow_rest_b(key, room - (1 << 3 * p), b, memo, p + 1, end, used + 1)
-    return m
-
-
-def suit_waits_r(key: int, room: int, chows: bool, J: int, others: int) -> tuple:
-    """:func:`suit_waits` with a room (clamped at J + 1): the wait tile takes a place
-    of the room too, so a tile with no room is no wait."""
-    d = _WAITS.get((J, chows, "room"))
-    if d is None or len(d) > _MEMO_CAP:
-        d = _WAITS[(J, chows, "room")] = {}
-    out = d.get((key, others, room))
-    if out is None:
-        n = 9 if chows else 7
-        places = []
-        for p in range(n):
-            if (key >> 3 * p) & 7 < 4 and (room >> 3 * p) & 7:
-                r2 = _clamp(room - (1 << 3 * p), n, J)
-                if accepts(combine(others, suit_mask_r(key + (1 << 3 * p), r2, chows, J), J), J):
-                    places.append(p)
-        out = d[(key, others, room)] = tuple(places)
-    return out
-
-
-def suit_waits(key: int, chows: bool, J: int, others: int) -> tuple:
-    """Places of the suit where one more tile completes the hand, given the
-    mask ``others`` of the other suits together (memoised)."""
-    d = _WAITS.get((J, chows))
-    if d is None or len(d) > _MEMO_CAP:
-        d = _WAITS[(J, chows)] = {}
-    out = d.get((key, others))
-    if out is None:
-        memo = _memo(J, chows)
-        places = []
-        if J == 0:  # accepts(combine(others, m, 0), 0), written out: one eye between the suit and the others
-            for p in range(9 if chows else 7):
-                if (key >> 3 * p) & 7 < 4:
-                    m = memo.get(key + (1 << 3 * p))
-                    if m is None:
-                        m = suit_mask(key + (1 << 3 * p), chows, 0, memo)
-                    if (others & (m >> 1) | (others >> 1) & m) & 1:
-                        places.append(p)
-        else:
-            for p in range(9 if chows else 7):
-                if (key >> 3 * p) & 7 < 4 and accepts(combine(others, suit_mask(key + (1 << 3 * p), chows, J, memo), J),
-                                                      J):
-                    places.append(p)
-        out = d[(key, others)] = tuple(places)
-    return out
-
-
-def suit_keys(tiles) -> list[int]:
-    """The four suit keys (m, p, s, honours) of some tiles (Fei not included).
-
-    >>> [oct(k) for k in suit_keys([0, 0, 1, 27])]
-    ['0o12', '0o0', '0o0', '0o1']
-    """
-    keys = [0, 0, 0, 0]
-    for t in tiles:
-        keys[SUIT_OF[t]] += PLACE_INC[t]
-    return keys
-
-
-def _hand_mask(keys, J: int) -> int:
-    m = 1
-    for s in range(4):
-        if keys[s]:
-            sm = suit_mask(keys[s], SUIT_CHOWS[s], J)
-            if not sm:
-                return 0
-            m = combine(m, sm, J)
-            if not m:
-                return 0
-    return m
-
-
-# --------------------------------------------------------------------------
 # Whole hands
 
 
@@ -697,13 +96,10 @@ def is_complete(counts: list[int], jokers: int, sets_needed: int, shown=None, mo
             keys[SUIT_OF[t]] += c * PLACE_INC[t]
     if not jokers:
         return accepts(_hand_mask(keys, 0), 0)
-    room = [max(0, most - c - (shown[t] if shown else 0)) for t, c in enumerate(counts)]
-    return accepts(_hand_mask_r(keys, suit_rooms(room, jokers), jokers), jokers)
+    return is_complete_with_fei(keys, counts, jokers, shown, most)
 
 
-_SPLITS: dict = {}  # (suit, key, J[, room]) -> the suit's splits with Fei, tiles absolute, sets in reading order
-_SPLITS_HELD = [0]  # the splits _SPLITS holds, all its entries together
-_SPLITS0: tuple = ({}, {}, {}, {})  # per suit: key -> the suit's splits with no Fei (no room), as _SPLITS holds
+_SPLITS0: tuple = ({}, {}, {}, {})  # per suit: key -> the suit's splits with no Fei (no room), as jokers._SPLITS holds
 
 
 _PLAIN: dict = {}  # (key, chows, eye allowed) -> the (eye, sets) splits of a suit shape with no Fei (sub-shapes shared)
@@ -758,10 +154,6 @@ def _split_order(split):
     return (e is not None, e or 0, ss)
 
 
-def _place_order(st):
-    return (st[1], st[0], st[2])  # a reading lists its sets by tile, kind, Fei
-
-
 def _rel_splits(key: int, chows: bool) -> tuple:
     """The splits of a suit shape with no Fei as ``(eye place or None, sets)``, places relative to the suit,
     in :func:`suit_splits`' order, each split's sets in reading order (made once for the three suits)."""
@@ -789,65 +181,7 @@ def _splits_abs(s: int, key: int, J: int, room: int | None = None) -> tuple:
             v = _SPLITS0[s][key] = tuple((0, None if e is None else base + e, 0, tuple([to_abs[x] for x in ss]))
                                          for e, ss in _rel_splits(key, SUIT_CHOWS[s]))
         return v
-    v = _SPLITS.get((s, key, J) if room is None else (s, key, J, room))
-    if v is None:
-        v = _splits_fei(s, key, J, room)
-        if _SPLITS_HELD[0] > _HELD_CAP:  # memory, issue 31
-            _SPLITS.clear()
-            _SPLITS_HELD[0] = 0
-        _SPLITS[(s, key, J) if room is None else (s, key, J, room)] = v
-        _SPLITS_HELD[0] += len(v) + 1
-    return v
-
-
-def _splits_fei(s: int, key: int, J: int, room: int | None) -> tuple:
-    """``_splits_abs`` of a suit with Fei: :func:`suit_splits` in its order, read straight from the search's
-    bags (each bag's sets in reading order kept per suit: the same bags come back for many hands)."""
-    n = SUIT_LEN[s]
-    free = 0
-    for i in range(n):
-        free |= (J if room is None else (room >> 3 * i) & 7) << 4 * i
-    if _SPLIT_HELD[0] > _HELD_CAP:  # as suit_splits (memory, issue 31)
-        _SPLIT_MEMO.clear()
-        _SPLIT_HELD[0] = 0
-    if len(_BAG_SETS) > _MEMO_CAP:
-        _BAG_SETS.clear()
-    rows = []
-    for u, e, ej, bag in _split_search(key, free, J, True, SUIT_CHOWS[s], n):
-        got = _BAG_SETS.get((s, bag))
-        if got is None:
-            codes = _bag_codes(bag)
-            got = _BAG_SETS[(s, bag)] = (codes, tuple(sorted([_ABS_OF_CODE[s][c] for c in codes], key=_place_order)))
-        rows.append((u, e is not None, e or 0, got[0], e, ej, got[1]))
-    rows.sort()  # as suit_splits sorts: Fei used, eye or not, eye place, then the sets (their codes sort alike)
-    base = SUIT_BASE[s]
-    return tuple((u, None if e is None else base + e, ej, sets) for u, _, _, _, e, ej, sets in rows)
-
-
-_BAG_SETS: dict = {}  # (suit, bag) -> (the codes of its sets, sorted; its sets as a reading lists them)
-_ABS_OF_CODE = tuple(tuple((kind, SUIT_BASE[s] + i, j) for kind, i, j in _SET_OF_CODE) for s in range(4))
-
-
-def _bag_codes(bag: int) -> tuple:
-    """The codes of a bag's sets, sorted (each as often as the set comes)."""
-    out = []
-    while bag:
-        code = ((bag & -bag).bit_length() - 1) // 3
-        count = (bag >> 3 * code) & 7
-        out += [code] * count
-        bag -= count << 3 * code
-    return tuple(out)
-
-
-def _count_in(sets, t: int) -> int:
-    """How many times tile ``t`` appears in some sets of a reading."""
-    n = 0
-    for kind, u, _ in sets:
-        if kind == CHOW:
-            n += u <= t <= u + 2 and u // 9 == t // 9
-        elif u == t:
-            n += 3
-    return n
+    return suit_splits_with_fei(s, key, J, room)
 
 
 def readings(hand: Hand, eye_tiles: list[int] | None = None, shape=True, most: int = 4) -> list[Reading]:
@@ -895,49 +229,10 @@ def iter_readings(hand: Hand, eye_tiles: list[int] | None = None, shape=True, mo
         _plain_readings(hand, out)
         yield from out
     elif jokers and len(concealed) + jokers == 3 * sets_needed + 2:  # with Fei (none: _plain_readings)
-        keys = hand_keys(hand)
-        rooms = hand_rooms(keys, hand, most, jokers)
-        per_suit = []
-        for s in range(4):
-            if keys[s]:
-                room = rooms[s]
-                splits = _SPLITS.get((s, keys[s], jokers) if room is None else (s, keys[s], jokers, room))
-                if splits is None:
-                    splits = _splits_abs(s, keys[s], jokers, room)
-                if not splits:
-                    per_suit = None
-                    break
-                per_suit.append(splits)
-        if per_suit is not None:
-            room34 = None
-            for combo in product(*per_suit):
-                used = 0
-                eye = None
-                eye_j = 0
-                n_eyes = 0
-                sets = ()
-                for u, e, ej, ss in combo:
-                    used += u
-                    sets += ss  # the suits in order, so the sets stay sorted by tile
-                    if e is not None:
-                        eye, eye_j = e, ej
-                        n_eyes += 1
-                if used > jokers or n_eyes > 1:
-                    continue
-                left = jokers - used
-                out = []
-                if eye is None:
-                    if left != 2:
-                        continue
-                    if room34 is None:
-                        room34 = fei_room(hand, most)
-                    for t in eye_tiles or ():
-                        # the two Fei stand for t: room for two more besides the sets' own
-                        if _count_in(sets, t) - concealed.count(t) + 2 <= room34[t]:
-                            _place_win(out, hand, sets, t, 2)
-                elif left == 0:
-                    _place_win(out, hand, sets, eye, eye_j)
-                yield from out
+        for sets, eye, eye_j in fei_splits(hand, hand_keys(hand), jokers, eye_tiles, most):
+            out = []
+            _place_win(out, hand, sets, eye, eye_j)
+            yield from out
     if hs.special:
         out = []
         _special_readings(hand, hs, jokers, out)
@@ -994,18 +289,9 @@ def _place_win(out: list, hand: Hand, sets, eye, eye_j) -> None:
     if w is None:
         out.append(_reading(sets, eye, eye_j, None))
         return
-    if w == JOKER:
-        # a drawn Fei sits in any set or eye that holds a Fei
-        placed = False
-        for i, (kind, t, j) in enumerate(sets):
-            if j:
-                placed = True
-                out.append(_reading(sets, eye, eye_j, i))
-        if eye_j:
-            placed = True
-            out.append(_reading(sets, eye, eye_j, -1))
-        if not placed:
-            out.append(_reading(sets, eye, eye_j, None))
+    if w == JOKER:  # a drawn Fei sits in any set or eye that holds a Fei
+        for i in fei_win_places(sets, eye_j):
+            out.append(_reading(sets, eye, eye_j, i))
         return
     placed = False
     seen = []  # a set written twice (two alike chows) is one place
@@ -1021,19 +307,6 @@ def _place_win(out: list, hand: Hand, sets, eye, eye_j) -> None:
     if not placed:
         # the winning tile was written but the reading uses a Fei in its place
         out.append(_reading(sets, eye, eye_j, None))
-
-
-def _hand_mask_r(keys, rooms, J: int) -> int:
-    m = 1
-    for s in range(4):
-        if keys[s]:
-            sm = suit_mask_r(keys[s], rooms[s], SUIT_CHOWS[s], J)
-            if not sm:
-                return 0
-            m = combine(m, sm, J)
-            if not m:
-                return 0
-    return m
 
 
 def _plain_waits(keys, out: list) -> None:
@@ -1090,33 +363,11 @@ def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, shape=True, most
     sets_needed = hs.sets - len(hand.melds)
     fits = len(concealed) + J + 1 == 3 * sets_needed + 2
     out: list[int] = []
-    pair = _room_pair(keys, hand, most, J) if J or jokers_left else None
+    pair = room_pair(keys, hand, most, J) if J or jokers_left else None
     if fits and J == 0 and pair is None:  # no Fei: the plain tables, the masks combined as bits
         _plain_waits(keys, out)
-    elif fits:
-        if pair is None:  # no copy limit bites: the plain tables
-            wait_rooms = (None, None, None, None)
-            masks = [suit_mask(keys[s], SUIT_CHOWS[s], J) if keys[s] else 1 for s in range(4)]
-        else:
-            rooms, wait_rooms = pair
-            masks = [suit_mask_r(keys[s], rooms[s], SUIT_CHOWS[s], J) if keys[s] else 1 for s in range(4)]
-        short = [s for s in range(4) if not masks[s]]
-        if len(short) <= 1:
-            for s in short or range(4):
-                if not (keys[s] or J):  # one tile alone in a suit completes nothing without a Fei
-                    continue
-                others = 1
-                for o in range(4):
-                    if o != s:
-                        others = combine(others, masks[o], J)
-                if others:
-                    base = SUIT_BASE[s]
-                    if wait_rooms[s] is None:
-                        places = suit_waits(keys[s], SUIT_CHOWS[s], J, others)
-                    else:
-                        places = suit_waits_r(keys[s], wait_rooms[s], SUIT_CHOWS[s], J, others)
-                    for p in places:
-                        out.append(base + p)
+    elif fits:  # Fei in the hand or to come
+        fei_waits(keys, J, pair, out)
     specials = [sp for sp in hs.specials if len(hand.melds) <= sp.shown
                 and (sp.tiles is None or sp.tiles.issuperset(concealed))] if hs.special else ()
     if specials:
@@ -1138,10 +389,7 @@ def waiting_tiles(hand: Hand, candidates, jokers_left: int = 0, shape=True, most
     if not isinstance(candidates, range) or len(candidates) != 34:
         allowed = set(candidates)
         out = [t for t in out if t in allowed]
-    if jokers_left > 0 and (
-        (fits and accepts(_hand_mask(keys, J + 1) if pair is None else _hand_mask_r(keys, pair[1], J + 1), J + 1))
-        or any(sp.complete(hand.counts(), J + 1) for sp in specials)
-    ):
+    if jokers_left > 0 and fei_completes(keys, J, pair, fits, hand, specials):
         out.append(JOKER)
     return out
 
@@ -1156,8 +404,5 @@ def waits_at(hand: Hand, variant) -> list[int]:
     ['1p', '4p']
     """
     kinds = variant_tiles(variant)
-    fei = variant.tiles.jokers
-    return waiting_tiles(hand, range(34) if len(kinds) == 34 else tuple(kinds),
-                         fei - hand.jokers_total() if fei else 0, variant.hand, variant.most_copies)
-
-
+    return waiting_tiles(hand, range(34) if len(kinds) == 34 else tuple(kinds), fei_left(hand, variant),
+                         variant.hand, variant.most_copies)
