@@ -112,6 +112,10 @@ class Game:
         """The payments for a win, or None for the usual shooter / self-drawn shares."""
         return None
 
+    # True when :meth:`win_payments` reads the patterns of ``req.result``: a score's payment is then worked out
+    # for each set of patterns, not once for a total and the few patterns the payment table names
+    payment_reads_patterns = False
+
     def robbed_kong_written(self, hand_text: str) -> bool:
         """True when a scored hand's text says the win robbed a kong (``settle --hand``: as ``--robbed-kong``)."""
         return False
