@@ -98,6 +98,26 @@ def test_rules_header_says_no_limit(runner, lang, text):
     assert code == 0 and text in out.splitlines()[0] and "1000000" not in out
 
 
+def test_rules_payment_lines_say_what_settle_pays(runner):
+    # base = 8 + fan x 1; 12 fan on a discard: the discarder 1 x (8 + 12) = 20, each other player 8 (settle's);
+    # self-drawn: each other player 1 x 20 = 20
+    code, out, _ = mj(runner, "rules", "mcr")
+    lines = out[out.index("Payment:"):].splitlines()
+    assert lines[1:4] == ["  base = 8 + fan x 1", "  discard: the discarder pays 1 x base, each other player 8",
+                          "  self-drawn: each other player pays 1 x base"]
+    assert "0 x base" not in out and max(len(x) for x in out.splitlines()) <= 80
+    code, out, _ = mj(runner, "settle", "-v", "mcr", "--value", "12", "--winner", "E", "--from", "S", "-f", "json")
+    assert [(p["from"], p["amount"]) for p in json.loads(out)[0]["payments"]] == [("S", 20), ("W", 8), ("N", 8)]
+    code, out, _ = mj(runner, "settle", "-v", "mcr", "--value", "12", "--winner", "E", "-f", "json")
+    assert [(p["from"], p["amount"]) for p in json.loads(out)[0]["payments"]] == [("S", 20), ("W", 20), ("N", 20)]
+    # in every language, from the catalogs (zh: the discarder 出銃者, each other player 其餘每家)
+    code, out, _ = mj(runner, "rules", "mcr", "--lang", "zh")
+    assert "  食出銃：出銃者付 1 x 底，其餘每家付 8" in out.splitlines()
+    # a near miss: hk pays the usual shares, and says so as before
+    code, out, _ = mj(runner, "rules", "hk")
+    assert "  discard: the shooter pays 1 x base, each other loser 0 x base" in out.splitlines()
+
+
 def test_variant_list_and_records_no_limit(runner):
     code, out, _ = mj(runner, "rules")
     row = next(line for line in out.splitlines() if line.startswith("mcr "))

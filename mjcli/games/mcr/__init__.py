@@ -103,6 +103,16 @@ class Mcr(Mahjong):
                 out.append(Payment(s, w, amount(fixed), "each other player"))
         return out
 
+    def win_payment_lines(self, variant, pay):
+        """What :meth:`win_payments` pays, as ``rules mcr`` says it under the base: on a discard, the discarder
+        the base (fan + 8) and each other player the 8 (``fixed``); self-drawn, each other player the base."""
+        from ...i18n import tr as _t
+
+        d, s = pay.get("discard", {}), pay.get("self_drawn", {})
+        return [_t("discard: the discarder pays {shooter} x base, each other player {fixed}",
+                   shooter=d.get("shooter", 1), fixed=pay.get("fixed", 0)),
+                _t("self-drawn: each other player pays {each} x base", each=s.get("each", 1))]
+
 
 register_game(Mcr())
 
