@@ -111,11 +111,29 @@ def _waits_text(res) -> str:
     return ", ".join(out)
 
 
+def _patterns_text(res) -> str:
+    """A score's patterns as the renderer writes the list's items: one fragment per distinct pattern found (a
+    ``Found`` is a frozen value)."""
+    frags = _FRAGMENT
+    out = []
+    for p in res.patterns:
+        frag = frags.get(p)
+        if frag is None:
+            from .output import dumps
+
+            if len(frags) > 100_000:
+                frags.clear()
+            frag = frags[p] = dumps(p.as_dict())
+        out.append(frag)
+    return ", ".join(out)
+
+
 _SLOT_VALUE = {  # a slot of a template -> its text for line n and result res
     "line": lambda n, res: n,
     "hand": lambda n, res: _enc(res.hand),
     "reading": lambda n, res: _enc(res.reading),
     "waits": lambda n, res: _waits_text(res),
+    "patterns": lambda n, res: _patterns_text(res),
 }
 
 
@@ -128,6 +146,12 @@ def _filler(order: tuple, pieces: list):
     if order == ("line", "hand"):
         p0, p1, p2 = pieces
         return lambda n, res: f"{p0}{n}{p1}{_enc(res.hand)}{p2}"
+    if order == ("line", "hand", "reading", "patterns"):
+        p0, p1, p2, p3, p4 = pieces
+        return lambda n, res: f"{p0}{n}{p1}{_enc(res.hand)}{p2}{_enc(res.reading)}{p3}{_patterns_text(res)}{p4}"
+    if order == ("line", "hand", "patterns"):
+        p0, p1, p2, p3 = pieces
+        return lambda n, res: f"{p0}{n}{p1}{_enc(res.hand)}{p2}{_patterns_text(res)}{p3}"
     if order == ("line", "hand", "waits"):
         p0, p1, p2, p3 = pieces
         return lambda n, res: f"{p0}{n}{p1}{_enc(res.hand)}{p2}{_waits_text(res)}{p3}"
@@ -149,16 +173,16 @@ def _make_template(res):
     if getattr(res, "reading", None):
         changes["reading"] = _PH["reading"]
         slots.append("reading")
-    has_waits = hasattr(res, "waits")
-    if has_waits:
-        changes["waits"] = []
+    lists = [name for name in ("waits", "patterns") if hasattr(res, name)]  # slots of their items' fragments
+    for name in lists:
+        changes[name] = []
     rec, bad = result_record(0, dataclasses.replace(res, **changes), "jsonl")
     rec["line"] = _PH["line"]
     text = dumps(rec)
     marks = {name: dumps(_PH[name]) for name in slots}
-    if has_waits:
-        slots.append("waits")
-        marks["waits"] = '"waits": []'
+    for name in lists:
+        slots.append(name)
+        marks[name] = f'"{name}": []'
     order = sorted(slots, key=lambda name: text.find(marks[name]))
     pieces = []
     rest = text
@@ -166,8 +190,8 @@ def _make_template(res):
         head, sep, tail = rest.partition(marks[name])
         if not sep or marks[name] in tail:
             return None  # a placeholder not found once: this record goes through the renderer
-        pieces.append(head + ('"waits": [' if name == "waits" else ""))
-        rest = ("]" if name == "waits" else "") + tail
+        pieces.append(head + (f'"{name}": [' if name in lists else ""))
+        rest = ("]" if name in lists else "") + tail
     pieces.append(rest)
     return _filler(tuple(order), pieces), bad
 

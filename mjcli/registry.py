@@ -112,6 +112,10 @@ class Game:
         """The payments for a win, or None for the usual shooter / self-drawn shares."""
         return None
 
+    # True when :meth:`win_payments` reads the patterns of ``req.result``: a score's payment is then worked out
+    # for each set of patterns, not once for a total and the few patterns the payment table names
+    payment_reads_patterns = False
+
     def win_payment_lines(self, variant, pay) -> list[str] | None:
         """What ``mjcli rules`` says of how a win is paid, on a discard and self-drawn (the lines under
         "Payment:", in the current language), when :meth:`win_payments` pays its own way; None for the lines of

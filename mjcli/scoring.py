@@ -95,9 +95,9 @@ class ScoreResult(Verdicts):
         record is not to come from a template (see :func:`mjcli.batch.json_record`)."""
         if not self.ok or self.alternatives or self.extra:
             return None
-        pay = self.payment
-        return ("score", self.variant, self.unit, self.minimum, self.limit, self.winning, tuple(self.patterns),
-                self.raw, self.total, self.limit_hand, not self.reading, self.not_toward,
+        pay = self.payment  # the patterns are a slot of the template, each pattern's JSON a fragment of its own
+        return ("score", self.variant, self.unit, self.minimum, self.limit, self.winning, self.meets_minimum,
+                self.raw, self.total, self.limit_hand, not self.reading,
                 None if pay is None else (tuple(pay.items()), tuple(map(type, pay.values()))))  # 4.0 == 4: JSON differs
 
     def as_dict(self) -> dict:
@@ -182,7 +182,8 @@ class _Plan:
 
     __slots__ = ("variant", "hand_rows", "reading_rows", "shared_rows", "context_rows", "tiles", "shape", "size", "most",
                  "by_context", "payments", "alone", "parts", "reading_groups", "shared_groups", "context_groups",
-                 "ask_reading", "ask_shared", "ask_context", "context_live", "only_alone", "sure_limit", "limit")
+                 "ask_reading", "ask_shared", "ask_context", "context_live", "only_alone", "sure_limit", "pay_ids",
+                 "limit")
 
     def __init__(self, variant):
         self.variant = variant
@@ -207,6 +208,7 @@ class _Plan:
         self.most = variant.most_copies  # no fifth copy of a tile, unless the house switch allows one
         self.by_context: dict = {}
         self.payments: dict = {}
+        self.pay_ids = _payment_ids(variant)
         self.alone: dict = {}  # hand context -> whether it wins whatever the tiles (wins_without_sets)
         self.only_alone = any(spec.only_alone for spec in variant.patterns)
         self.parts: dict = {}  # what was found, how the hand was won -> a winning result's patterns, totals, payment
@@ -283,7 +285,9 @@ class _Plan:
 
     def payment(self, res: ScoreResult, self_drawn: bool, robbed_kong: bool = False) -> dict | None:
         """:func:`mjcli.payments.payment_summary` of a result, a fresh dict each time."""
-        key = (res.total, self_drawn, robbed_kong, tuple([p.id for p in res.patterns]))
+        watched = self.pay_ids
+        key = (res.total, self_drawn, robbed_kong,
+               tuple([(p.id, p.points) for p in res.patterns if watched is None or p.id in watched]))
         pay = self.payments.get(key, False)
         if pay is False:
             from .payments import payment_summary
@@ -297,6 +301,17 @@ class _Plan:
 
 _first = itemgetter(0)
 _second = itemgetter(1)
+
+
+def _payment_ids(variant):
+    """The pattern ids a score's payment depends on besides its total and how the hand was won: those the
+    payment table pays as self-drawn and those not toward the minimum; None (every pattern) when the game's own
+    payments read the patterns (:attr:`mjcli.registry.Game.payment_reads_patterns`)."""
+    from .registry import game_kind
+
+    if game_kind(variant.game).payment_reads_patterns:
+        return None
+    return frozenset(variant.payment.get("paid_as_self_drawn") or ()) | frozenset(variant.not_toward_minimum)
 
 
 def _ask(groups, shape, ctx, out: list) -> None:

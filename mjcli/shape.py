@@ -195,6 +195,8 @@ def thirteen_orphans_draws(keys, jokers: int, shown: int, std, cap: int) -> int:
 @shape("seven_pairs", size=14, scored_by=("seven_pairs",))
 def is_seven_pairs(counts: list, jokers: int) -> bool:
     """Seven pairs of seven different tiles (four alike are not two pairs); a Fei pairs a single."""
+    if not jokers:  # seven kinds held twice (the quick test: most hands are not seven pairs)
+        return counts.count(2) == 7 and sum(counts) == 14
     if sum(counts) + jokers != 14 or any(c > 2 for c in counts):
         return False
     singles = sum(1 for c in counts if c == 1)
@@ -228,7 +230,7 @@ def seven_pairs_draws(keys, jokers: int, shown: int, std, cap: int) -> int:
 @shape("seven_pairs_four_alike", size=14, scored_by=("seven_pairs",))
 def is_seven_pairs_four_alike(counts: list, jokers: int) -> bool:
     """Seven pairs where four alike count as two pairs (the Chinese Official reading); no Fei."""
-    return not jokers and sum(counts) == 14 and all(c % 2 == 0 for c in counts)
+    return not jokers and not counts.count(1) and not counts.count(3) and sum(counts) == 14
 
 
 @shape_draws("seven_pairs_four_alike")
@@ -250,7 +252,7 @@ def seven_pairs_four_alike_draws(keys, jokers: int, shown: int, std, cap: int) -
 @shape("seven_shifted_pairs", size=14, scored_by=("seven_shifted_pairs",))
 def is_seven_shifted_pairs(counts: list, jokers: int) -> bool:
     """Seven pairs of one suit in a row (1 to 7, 2 to 8 or 3 to 9); no Fei."""
-    if jokers or sum(counts) != 14:
+    if jokers or counts.count(2) != 7 or sum(counts) != 14:
         return False
     first = next(t for t in range(34) if counts[t])
     return first < 27 and first % 9 <= 2 and all(counts[first + i] == 2 for i in range(7))
@@ -297,8 +299,10 @@ def _set_and_pair(counts: list) -> bool:
 def is_knitted_straight(counts: list, jokers: int) -> bool:
     """The nine knitted tiles (147, 258, 369 in three suits), one set and a pair (the set may be shown: then
     the counts are the nine and the pair); no Fei."""
+    if jokers or counts.count(0) > 25:  # fewer than nine kinds of tile
+        return False
     n = sum(counts)
-    if jokers or n not in (11, 14):
+    if n not in (11, 14):
         return False
     for knit in KNITTED:
         if all(counts[t] for t in knit):
@@ -339,7 +343,7 @@ def knitted_straight_draws(keys, jokers: int, shown: int, std, cap: int) -> int:
                                                   "greater_honors_and_knitted_tiles"))
 def is_honors_and_knitted(counts: list, jokers: int) -> bool:
     """Fourteen different tiles: five to seven honours, the rest knitted tiles of one knitted straight; no Fei."""
-    if jokers or sum(counts) != 14 or any(c > 1 for c in counts):
+    if jokers or counts.count(1) != 14:  # fourteen kinds, one of each
         return False
     honours = sum(counts[27:])
     if not 5 <= honours <= 7:

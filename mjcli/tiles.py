@@ -1278,6 +1278,21 @@ def _tile_kinds(variant) -> frozenset:
     return entry[1]
 
 
+def _bonus_tokens(variant) -> frozenset:
+    """The bonus words of the families in the variant's set (a Fei written after the bar is not one: the full
+    checks count it)."""
+    entry = _BONUS_KINDS.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        if len(_BONUS_KINDS) > 64:
+            _BONUS_KINDS.clear()
+        ok = frozenset(b for b, (fam, _) in BONUS_TOKENS.items() if fam != "fei" and fam in variant.tiles.bonus)
+        entry = _BONUS_KINDS[id(variant)] = (variant, ok)
+    return entry[1]
+
+
+_BONUS_KINDS: dict = {}
+
+
 def lian_count(hand: Hand) -> int:
     """N of the hand's ``lian=N`` (the dealer's wins in a row before this hand), 0 without it."""
     for f in hand.flags:
@@ -1304,13 +1319,16 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
     have = _tile_kinds(variant)
     if hand.flags and any(f.startswith(LIAN) for f in hand.flags):
         _check_lian(hand, variant)
-    if not (hand.melds or hand.bonus or hand.jokers):
-        # the common plain hand (issue 6): its tiles are the variant's, no fifth copy (sorted,
-        # so five alike sit four apart), seat and round played, the size wanted; any doubt
-        # goes on to the full checks below, which name the problem
-        ts = sorted(hand.concealed)
+    if not (hand.jokers or any(m.jokers for m in hand.melds)):
+        # the common hand without Fei (speed, issues 6 and 29): its tiles and its melds' are the variant's, no fifth
+        # copy (sorted, so five alike sit four apart), its bonus tiles the set's and each written once, seat and
+        # round played, the size wanted; any doubt goes on to the full checks below, which name the problem
+        ts = sorted(hand.concealed + tuple(t for m in hand.melds for t in m.tiles)) if hand.melds \
+            else sorted(hand.concealed)
+        bonus = hand.bonus
         if (have.issuperset(ts) and not any(map(eq, ts, ts[4:])) and hand.seat in variant.seats
-                and hand.round in variant.rounds and (size is None or len(ts) == size)):
+                and hand.round in variant.rounds and (size is None or hand.size == size)
+                and (not bonus or (_bonus_tokens(variant).issuperset(bonus) and len(set(bonus)) == len(bonus)))):
             return
     for t in hand.concealed + tuple(t for m in hand.melds for t in m.tiles):
         if t not in have:
