@@ -564,11 +564,18 @@ def _batch_error(rec, wheres: dict, hands, game: str) -> None:
 def _emit_batch(source, fmt, kind, glyphs, on_error, header: bool, jobs: int) -> None:
     """The batch's records written as they come; a reader gone, Ctrl-C or a lost worker ends it at once."""
     from .batch import InputChanged, WorkerLost
-    from .output import emit
+    from .output import writer
 
     _in_blocks(sys.stdout)
     try:
-        emit(source, fmt, kind, sys.stdout, glyphs=glyphs, on_error=on_error, header=header, width=_fit_width())
+        # this command drives the loop, the writer takes each record: output never calls back up into cli
+        put, close = writer(fmt, kind, sys.stdout, glyphs=glyphs, errors_apart=True, header=header,
+                            width=_fit_width())
+        for rec in source:
+            failed = put(rec)
+            if failed is not None:  # a table's failed line: reported on standard error, not written
+                on_error(failed)
+        close()
         sys.stdout.flush()  # a write error (disk full) shows here, not after exit
     except BrokenPipeError:  # `| head`: the reader has gone; end quietly (click would exit 1)
         _quiet_stdout()

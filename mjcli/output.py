@@ -397,42 +397,68 @@ def emit(records: Iterable[dict], fmt: str, kind: str, out: TextIO, *, glyphs: b
 
     Every record is first given the fixed shape of its kind (:func:`mjcli.contract.shape`); ``header``
     False leaves out the CSV header line; ``width`` fits a table's lines to that many columns (None: the
-    wide layout as it is, whatever its width)."""
+    wide layout as it is, whatever its width). :func:`writer` one record at a time."""
+    put, close = writer(fmt, kind, out, glyphs=glyphs, errors_apart=on_error is not None, header=header,
+                        width=width)
+    for rec in records:
+        failed = put(rec)
+        if failed is not None:
+            on_error(failed)
+    close()
+
+
+def writer(fmt: str, kind: str, out: TextIO, *, glyphs: bool = False, errors_apart: bool = False,
+           header: bool = True, width: int | None = None) -> tuple[Callable, Callable[[], None]]:
+    """``(put, close)``: :func:`emit` a record at a time, the caller driving the loop (a batch's command: this
+    module never pulls a record from the module that makes it). ``put(rec)`` writes one record and answers
+    None, except in the table format with ``errors_apart``, where a record whose line failed is not written
+    and is answered (shaped) for the caller to report; ``close()`` ends the output (json: the bracket)."""
     from .contract import shape
 
-    if fmt in ("json", "jsonl"):  # a record may come as its JSON text already (mjcli.batch.json_record)
-        if fmt == "jsonl":
-            write = out.write
-            for rec in records:
-                write((rec if rec.__class__ is str else dumps(shape(kind, rec))) + "\n")
-            return
-        texts = (rec if rec.__class__ is str else dumps(shape(kind, rec)) for rec in records)
+    if fmt == "jsonl":  # a record may come as its JSON text already (mjcli.batch.json_record)
+        write = out.write
+
+        def put_jsonl(rec):
+            write((rec if rec.__class__ is str else dumps(shape(kind, rec))) + "\n")
+
+        return put_jsonl, _done
+    if fmt == "json":
         out.write("[")
-        first = True
-        for text in texts:
-            out.write(("\n" if first else ",\n") + text)
-            first = False
-        out.write("\n]\n" if not first else "]\n")
-        return
-    records = (shape(kind, rec) for rec in records)
+        first = [True]
+
+        def put_json(rec):
+            out.write(("\n" if first[0] else ",\n") + (rec if rec.__class__ is str else dumps(shape(kind, rec))))
+            first[0] = False
+
+        return put_json, lambda: out.write("\n]\n" if not first[0] else "]\n")
     if fmt == "csv":
         from .contract import csv_columns, csv_rows
 
-        writer = csv.writer(EscapingWriter(out), lineterminator="\n")
+        rows = csv.writer(EscapingWriter(out), lineterminator="\n")
         cols = csv_columns(kind)
         if header:
-            writer.writerow(cols)
-        for rec in records:
-            writer.writerows([_csv_cell(row[c]) for c in cols] for row in csv_rows(kind, rec))
-        return
+            rows.writerow(cols)
+
+        def put_csv(rec):
+            rows.writerows([_csv_cell(row[c]) for c in cols] for row in csv_rows(kind, shape(kind, rec)))
+
+        return put_csv, _done
     render = TABLES[kind]
-    out = EscapingWriter(out)
-    first = True
-    for rec in records:
-        if rec.get("ok") is False and on_error is not None:
-            on_error(rec)
-            continue
-        if not first:
-            out.write("\n")
-        out.write((render(rec, glyphs) if width is None else render(rec, glyphs, width)) + "\n")
-        first = False
+    text = EscapingWriter(out)
+    first = [True]
+
+    def put_table(rec):
+        rec = shape(kind, rec)
+        if errors_apart and rec.get("ok") is False:
+            return rec
+        if not first[0]:
+            text.write("\n")
+        text.write((render(rec, glyphs) if width is None else render(rec, glyphs, width)) + "\n")
+        first[0] = False
+        return None
+
+    return put_table, _done
+
+
+def _done() -> None:
+    """The end of a format that writes nothing after its records."""

@@ -116,6 +116,12 @@ class Game:
     # for each set of patterns, not once for a total and the few patterns the payment table names
     payment_reads_patterns = False
 
+    def win_payment_lines(self, variant, pay) -> list[str] | None:
+        """What ``mjcli rules`` says of how a win is paid, on a discard and self-drawn (the lines under
+        "Payment:", in the current language), when :meth:`win_payments` pays its own way; None for the lines of
+        the usual shares."""
+        return None
+
     def robbed_kong_written(self, hand_text: str) -> bool:
         """True when a scored hand's text says the win robbed a kong (``settle --hand``: as ``--robbed-kong``)."""
         return False

@@ -211,11 +211,16 @@ def _payment_blocks(v) -> list[tuple]:
         if pay.get("linear") is not None:
             lines.append(_t("base = {fixed} + {unit} x {linear}", fixed=pay.get("fixed", 0), unit=_p(v.unit),
                             linear=pay["linear"]))
+        from .registry import game_kind
+
+        own = game_kind(v.game).win_payment_lines(v, pay)  # a game that pays its own way says how (mcr)
         d, s = pay.get("discard", {}), pay.get("self_drawn", {})
-        if d:
+        if own is not None:
+            lines.extend(own)
+        if d and own is None:
             lines.append(_t("discard: the shooter pays {shooter} x base, each other loser {others} x base",
                             shooter=d.get("shooter", 1), others=d.get("others", 0)))
-        if s:
+        if s and own is None:
             lines.append(_t("self-drawn: each loser pays {each} x base", each=s.get("each", 1)))
         b = pay.get("bao") or {}
         if b:

@@ -153,8 +153,10 @@ def test_the_map_check_sees_a_stale_name():
     assert "mahjong/tiles.py" in _named_paths() and "games/sg/" in _named_paths()
 
 
-# A score, followed call by call, climbs back up the import order at most twice (benchmarks/call_depth.py): the
+# A score, followed call by call, climbs back up the import order at most once (benchmarks/call_depth.py): the
 # game rooms hand the core their scorer and data when they register, and the core never calls back up into them
+# but there (mcr: its scorer; Paohuzi: its payments); the command drives the writing (output.writer), so the
+# writer never pulls the records back from cli
 
 def _call_depth():
     import importlib.util
@@ -167,7 +169,7 @@ def _call_depth():
 
 
 @pytest.mark.parametrize("vid", ["hk", "sg", "my3", "paohuzi", "tw", "mcr"])
-def test_a_score_climbs_back_up_at_most_twice(vid, monkeypatch):
+def test_a_score_climbs_back_up_at_most_once(vid, monkeypatch):
     monkeypatch.setenv("MJCLI_CONFIG", "")
     for key in ("MJCLI_VARIANT", "MJCLI_RULES", "MJCLI_LADDER", "MJCLI_STAKE"):
         monkeypatch.delenv(key, raising=False)
@@ -175,4 +177,4 @@ def test_a_score_climbs_back_up_at_most_twice(vid, monkeypatch):
     lv = cd.levels(cd.import_graph(PKG))
     for hand in cd.example_hands(PKG.parent, vid):
         climbs = cd.climbs_of(vid, hand, lv)[2]
-        assert len(climbs) <= 2, (hand, climbs)
+        assert len(climbs) <= 1, (hand, climbs)

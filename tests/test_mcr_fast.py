@@ -16,7 +16,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import mcr_reference as ref  # noqa: E402
-from mjcli.games.mcr import _fix  # noqa: E402
 from mjcli.games.mcr import fans as F  # noqa: E402
 from mjcli.games.mcr.patterns import principles  # noqa: E402
 from mjcli.registry import game_kind  # noqa: E402
@@ -28,7 +27,7 @@ MCR = load_builtin("mcr")
 
 def plain(text: str) -> dict:
     """The record the scorer itself makes (every reading through the 81 predicates)."""
-    return _fix(score_text(text, MCR), MCR).as_dict()
+    return score_text(text, MCR).as_dict()
 
 
 def test_the_fast_answer_is_the_scorers_on_generated_hands():

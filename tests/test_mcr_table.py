@@ -98,6 +98,26 @@ def test_rules_header_says_no_limit(runner, lang, text):
     assert code == 0 and text in out.splitlines()[0] and "1000000" not in out
 
 
+def test_rules_payment_lines_say_what_settle_pays(runner):
+    # base = 8 + fan x 1; 12 fan on a discard: the discarder 1 x (8 + 12) = 20, each other player 8 (settle's);
+    # self-drawn: each other player 1 x 20 = 20
+    code, out, _ = mj(runner, "rules", "mcr")
+    lines = out[out.index("Payment:"):].splitlines()
+    assert lines[1:4] == ["  base = 8 + fan x 1", "  discard: the discarder pays 1 x base, each other player 8",
+                          "  self-drawn: each other player pays 1 x base"]
+    assert "0 x base" not in out and max(len(x) for x in out.splitlines()) <= 80
+    code, out, _ = mj(runner, "settle", "-v", "mcr", "--value", "12", "--winner", "E", "--from", "S", "-f", "json")
+    assert [(p["from"], p["amount"]) for p in json.loads(out)[0]["payments"]] == [("S", 20), ("W", 8), ("N", 8)]
+    code, out, _ = mj(runner, "settle", "-v", "mcr", "--value", "12", "--winner", "E", "-f", "json")
+    assert [(p["from"], p["amount"]) for p in json.loads(out)[0]["payments"]] == [("S", 20), ("W", 20), ("N", 20)]
+    # in every language, from the catalogs (zh: the discarder 出銃者, each other player 其餘每家)
+    code, out, _ = mj(runner, "rules", "mcr", "--lang", "zh")
+    assert "  食出銃：出銃者付 1 x 底，其餘每家付 8" in out.splitlines()
+    # a near miss: hk pays the usual shares, and says so as before
+    code, out, _ = mj(runner, "rules", "hk")
+    assert "  discard: the shooter pays 1 x base, each other loser 0 x base" in out.splitlines()
+
+
 def test_variant_list_and_records_no_limit(runner):
     code, out, _ = mj(runner, "rules")
     row = next(line for line in out.splitlines() if line.startswith("mcr "))
@@ -172,6 +192,33 @@ def test_wait_minimum_without_the_flowers(runner):
     # a hand of 14 that already wins: below the minimum without its flower, so nothing paid
     code, out, _ = mj(runner, "wait", "-v", "mcr", "[123m] [234p] [345s] 789s NN | f1")
     assert "already a win: 8 fan (below the minimum 8)" in out and "payment: nothing" in out
+
+
+LOOK = "[222m] [777p] [999s] 33m 5p 6s"  # one from ready; drawing the last 7p, discarding 6s, waits on 6p
+
+
+def test_look_ahead_minimum_without_the_flowers(runner):
+    # draw 7p, discard 6s, self-draw 6p: 33m 567p [222m] [777p] [999s]: Tile Hog 2 (the fourth 7p) + Pung of
+    # Terminals or Honors 1 (999s) + No Honors 1 + Closed Wait 1 + Self-Drawn 1 = 6, and f1 f2 2 = 8 in all:
+    # 6 toward the minimum of 8, not met (score says the same of that win)
+    code, out, _ = mj(runner, "score", "-v", "mcr", "[222m] [777p] [999s] 33m 567p @6p zimo | f1 f2")
+    assert "total: 8 fan   [minimum 8: NOT met]" in out
+    code, out, _ = mj(runner, "wait", "-v", "mcr", LOOK + " | f1 f2", "-f", "json")
+    rec = json.loads(out)[0]
+    seven = next(h for h in rec["helpful"] if h["tile"] == "7p")
+    assert (seven["left"], seven["reaches_minimum"], seven["best_reachable"]) == (1, False, 8)
+    # near miss, 3m: draw 3m (333m), discard 6s, self-draw 5p: All Pungs 6 + Pung of Terminals or Honors 1 + No
+    # Honors 1 + Single Wait 1 + Self-Drawn 1 = 10 toward the minimum, 12 with the flowers: reaches it
+    three = next(h for h in rec["helpful"] if h["tile"] == "3m")
+    assert (three["reaches_minimum"], three["best_reachable"]) == (True, 12)
+    # with a third flower the 7p route is 9 in all, still 6 toward the minimum: --reach-minimum drops 7p
+    code, out, _ = mj(runner, "wait", "-v", "mcr", "--reach-minimum", LOOK + " | f1 f2 f3", "-f", "json")
+    assert [h["tile"] for h in json.loads(out)[0]["helpful"]] == ["3m", "5p", "6p", "6s"]
+    # the 14 tiles with 1m to throw away: each discard's look-ahead counts the same way
+    code, out, _ = mj(runner, "wait", "-v", "mcr", LOOK + " 1m | f1 f2", "-f", "json")
+    row = next(r for r in json.loads(out)[0]["discard_shanten"] if r["discard"] == "1m")
+    seven = next(h for h in row["helpful"] if h["tile"] == "7p")
+    assert (seven["reaches_minimum"], seven["best_reachable"]) == (False, 8)
 
 
 def test_not_toward_points():

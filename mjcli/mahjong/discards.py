@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .tiles import JOKER, Hand, format_hand, tile_code, tile_from_code
-from ..payments import not_toward_points
 from .scoring import score
 from .waits import WaitResult, answer_line, check_size, wait
 
@@ -55,10 +54,7 @@ def discard_waits(hand: Hand, variant, seen: tuple | None = None) -> WaitResult:
     res.extra["already_wins"] = won.winning
     res.extra["already_wins_total"] = won.total if won.winning else None
     if won.winning:  # the table shows its score first
-        res.table_extra["wins_as_is"] = won.as_dict()
-        if variant.not_toward_minimum:  # mcr: the flowers are not toward the minimum
-            res.table_extra["wins_as_is"]["meets_minimum"] = won.total - not_toward_points(variant, won.patterns) \
-                >= variant.minimum
+        res.table_extra["wins_as_is"] = won.as_dict()  # its minimum verdict the table's (mcr: the flowers left out)
     candidates = sorted(set(hand.concealed)) + ([JOKER] if hand.jokers else [])
     out = []
     for t in candidates:

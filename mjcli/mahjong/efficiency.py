@@ -14,7 +14,9 @@ the variant's minimum, scored with the context words given (a word that fixes
 the win as a discard -- ``rob-kong``, ``last-discard``, ``earthly`` -- scores it
 on a discard), in exactly shanten + 1 draws, every draw a tile still unseen
 (each copy drawn once) that lowers the shanten, every discard one that keeps
-it. "Best" is the highest such win over those routes. Only the fastest routes
+it; the minimum is the table's verdict, as ``score`` gives it (the points not
+toward it, ``toward_minimum: false``, mcr's flowers, left out). "Best" is the
+highest total of a win over those routes, those points in. Only the fastest routes
 are searched: a slower route (one that throws away a tile that helps, to reach
 a pattern further off) is not, so ``false`` means no fastest route reaches it.
 The search is bounded: it runs for hands at most ``--look-ahead`` (default 1)
@@ -35,6 +37,7 @@ from dataclasses import dataclass
 from . import shanten as S
 from .context import DISCARD_WORDS, SELF_DRAWN_WORDS
 from ..errors import HandError, MjError, ParseError
+from ..payments import not_toward_points
 from .tiles import JOKER, PLACE_INC, SUIT_OF, Hand, make_hand, parse_hand, tile_code, variant_tiles
 
 BOUND = 3000  # hands looked at per line by the look-ahead
@@ -147,9 +150,11 @@ class _Search:
         self.keys0, self.jokers0 = pos.keys, pos.jokers
         self.memo: dict = {}
         self.wins: dict = {}
-        from .scoring import win_totals
+        from .scoring import plan_of, win_totals
 
         self.win_totals = win_totals
+        # the patterns not toward the minimum (mcr's flowers): a win's points of them, from its context's entry
+        self.entry = plan_of(variant).context_entry if variant.not_toward_minimum else None
 
     def _drawn(self, keys, jokers: int, drowned: int, t: int) -> int:
         """Copies of ``t`` drawn on the route to this hand (each tile drawn on a fastest route is kept)."""
@@ -170,13 +175,12 @@ class _Search:
         return S.helpful(pos, self.cands, fei)
 
     def best_after(self, keys, jokers: int, drowned: int, t: int, d: int):
-        """The best win over the fastest routes that draw ``t`` now (the hand needing ``d`` draws)."""
+        """The best win over the fastest routes that draw ``t`` now (the hand needing ``d`` draws): (the highest
+        total, the highest of the totals without the points not toward the minimum), or None when none wins."""
         keys14, j14 = _add(keys, jokers, t)
         best = None
         for k2, j2, dr2 in self._discards(keys14, j14, drowned, d - 1):
-            v = self.best_from(k2, j2, dr2, d - 1)
-            if v is not None and (best is None or v > best):
-                best = v
+            best = _better(best, self.best_from(k2, j2, dr2, d - 1))
         return best
 
     def _discards(self, keys14, j14: int, drowned: int, d: int):
@@ -198,7 +202,8 @@ class _Search:
         return out
 
     def best_from(self, keys, jokers: int, drowned: int, d: int):
-        """The best win over the fastest routes from this 13-tile hand, ``d`` draws from a win."""
+        """The best win over the fastest routes from this 13-tile hand, ``d`` draws from a win (as
+        :meth:`best_after`)."""
         st = (keys, jokers, drowned)
         if st in self.memo:
             return self.memo[st]
@@ -209,16 +214,12 @@ class _Search:
         best = None
         if d == 1:
             for t in self._wins(keys, jokers, drowned):
-                v = self.value(keys, jokers, drowned, t)
-                if v is not None and (best is None or v > best):
-                    best = v
+                best = _better(best, self.value(keys, jokers, drowned, t))
         else:
             _, tiles = self.helpful(keys, jokers, drowned)
             for t in tiles:
                 if self.available(keys, jokers, drowned, t):
-                    v = self.best_after(keys, jokers, drowned, t, d)
-                    if v is not None and (best is None or v > best):
-                        best = v
+                    best = _better(best, self.best_after(keys, jokers, drowned, t, d))
         self.memo[st] = best
         return best
 
@@ -228,7 +229,8 @@ class _Search:
                 and not (t == JOKER and self.discard_win)]  # a discarded Fei cannot be claimed
 
     def value(self, keys, jokers: int, drowned: int, t: int):
-        """The total of the win on ``t`` (self-drawn unless a context word fixes a discard)."""
+        """(The total of the win on ``t``, that total without the points not toward the minimum), self-drawn
+        unless a context word fixes a discard; None when it does not win."""
         k = (keys, jokers, drowned, t)
         v = self.wins.get(k, False)
         if v is False:
@@ -237,8 +239,25 @@ class _Search:
             tiles = _tiles_of(keys14)
             h = make_hand(tiles, j14, hand.melds, hand.bonus + ("J",) * drowned, t, not self.discard_win, hand.seat,
                           hand.round, hand.flags)
-            v = self.wins[k] = self.win_totals(h, self.variant, (h,), checked=True)[0]
+            total = self.win_totals(h, self.variant, (h,), checked=True)[0]
+            if total is None:
+                v = None
+            elif self.entry is None:
+                v = (total, total)
+            else:  # the points not toward the minimum need no reading (mcr's flowers): the context's, as wait's
+                v = (total, total - not_toward_points(self.variant, self.entry(h)[0]))
+            self.wins[k] = v
         return v
+
+
+def _better(best, v):
+    """(the higher total, the higher total without the points not toward the minimum) of the wins ``best`` and
+    ``v`` (None: no win), each value taken on its own (they may come from two routes)."""
+    if v is None:
+        return best
+    if best is None:
+        return v
+    return (v[0] if v[0] > best[0] else best[0], v[1] if v[1] > best[1] else best[1])
 
 
 def _candidates(variant):
@@ -283,8 +302,9 @@ def _entries(variant, left: list[int], search: _Search | None, d: int, tiles: li
         if search is not None and search.budget.state != "cut":
             if left[t] > 0:
                 try:
-                    best = search.best_after(search.keys0, search.jokers0, 0, t, d)
-                    reach = best is not None and best >= minimum
+                    got = search.best_after(search.keys0, search.jokers0, 0, t, d)
+                    reach = got is not None and got[1] >= minimum  # the table's verdict, as score's
+                    best = None if got is None else got[0]
                 except _Cut:
                     search.budget.state = "cut"
             else:

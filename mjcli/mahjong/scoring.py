@@ -41,11 +41,16 @@ class Found:
 
 
 class Verdicts:
-    """The minimum and answer verdicts every game's score result shares (needs winning, total, minimum, error)."""
+    """The minimum and answer verdicts every game's score result shares (needs winning, total, minimum, error).
+
+    ``not_toward``: the points of the total that do not count toward the minimum (the patterns the variant file
+    marks ``toward_minimum: false``: mcr's flowers), 0 unless the result says otherwise."""
+
+    not_toward = 0
 
     @property
     def meets_minimum(self) -> bool:
-        return self.winning and self.total >= self.minimum
+        return self.winning and self.total - self.not_toward >= self.minimum
 
     @property
     def answer_code(self) -> str | None:
@@ -61,13 +66,17 @@ class Verdicts:
 
 @dataclass
 class ScoreResult(Verdicts):
-    """The answer for one hand; ``as_dict`` gives the JSON output contract."""
+    """The answer for one hand; ``as_dict`` gives the JSON output contract.
+
+    Made by the engine (:func:`_result`, :meth:`_Plan.best_result`) from the variant file alone: ``limit`` is
+    None at a table with no limit (``limit: null``, written null in the record), and ``not_toward`` the points
+    of its patterns not toward the minimum, which the minimum verdict leaves out."""
 
     hand: str
     variant: str
     unit: str
     minimum: int
-    limit: int
+    limit: int | None
     ok: bool = True
     error: MjError | None = None
     winning: bool = False
@@ -79,6 +88,7 @@ class ScoreResult(Verdicts):
     reading: str = ""
     alternatives: list["ScoreResult"] = field(default_factory=list)
     extra: dict = field(default_factory=dict)
+    not_toward: int = 0  # (not in the record: the minimum verdict reads it)
 
     def json_key(self):
         """All that the JSON record holds besides the line number, the hand and the reading, or None when the
@@ -120,7 +130,24 @@ class ScoreResult(Verdicts):
 
 
 def error_result(text: str, variant, exc: MjError) -> ScoreResult:
+    """The result of a line that could not be scored. Its ``limit`` is the variant's as it is kept, never None:
+    a table with no limit writes its records' ``limit`` null only for a line that was scored, as before."""
     return ScoreResult(text.strip(), variant.id, variant.unit, variant.minimum, variant.limit, ok=False, error=exc)
+
+
+def record_limit(variant) -> int | None:
+    """A scored record's ``limit``: the variant's, or None at a table with no limit (``limit: null``)."""
+    return variant.limit if variant.has_limit else None
+
+
+def _not_toward(variant, patterns) -> int:
+    """The points of ``patterns`` (a result's :class:`Found` list) not toward the minimum (``toward_minimum:
+    false`` in the variant file): :func:`mjcli.payments.not_toward_points`, the one rule; 0 at a table with none."""
+    if not variant.not_toward_minimum:
+        return 0
+    from ..payments import not_toward_points
+
+    return not_toward_points(variant, patterns)
 
 
 _FOUND_MEMO: dict = {}  # Found is a frozen value: each distinct one is built once (speed, issue 6)
@@ -155,7 +182,8 @@ class _Plan:
 
     __slots__ = ("variant", "hand_rows", "reading_rows", "shared_rows", "context_rows", "tiles", "shape", "size", "most",
                  "by_context", "payments", "alone", "parts", "reading_groups", "shared_groups", "context_groups",
-                 "ask_reading", "ask_shared", "ask_context", "context_live", "only_alone", "sure_limit", "pay_ids")
+                 "ask_reading", "ask_shared", "ask_context", "context_live", "only_alone", "sure_limit", "pay_ids",
+                 "limit")
 
     def __init__(self, variant):
         self.variant = variant
@@ -189,6 +217,7 @@ class _Plan:
         replaced = {r for spec in variant.patterns for r in spec.replaces}
         self.sure_limit = frozenset(spec.id for spec in variant.patterns if spec.limit and spec.wins_alone
                                     and spec.id not in replaced and not REGISTRY[spec.id].needs_reading)
+        self.limit = record_limit(variant)  # what a scored record says of the limit (None: no limit)
 
     def hand_found(self, hand: Hand) -> tuple:
         """``(index, spec, count)`` of each pattern present that needs no reading."""
@@ -243,15 +272,15 @@ class _Plan:
             if len(self.parts) > 4096:
                 self.parts.clear()
             self.parts[key] = (tuple(res.patterns), res.raw, res.total, res.limit_hand,
-                               None if res.payment is None else dict(res.payment), [None])
+                               None if res.payment is None else dict(res.payment), [None], res.not_toward)
             return res
-        patterns, raw, total, limit_hand, pay, cell = parts
+        patterns, raw, total, limit_hand, pay, cell, off = parts
         variant = self.variant
         res = _new(ScoreResult)  # as _result makes it, winning (it has a reading)
         res.__dict__.update(hand=text, variant=variant.id, unit=variant.unit, minimum=variant.minimum,
-                            limit=variant.limit, ok=True, error=None, winning=True, patterns=list(patterns), raw=raw,
+                            limit=self.limit, ok=True, error=None, winning=True, patterns=list(patterns), raw=raw,
                             total=total, limit_hand=limit_hand, payment=None if pay is None else dict(pay),
-                            reading=reading.describe(), alternatives=[], extra={}, _template=cell)
+                            reading=reading.describe(), alternatives=[], extra={}, not_toward=off, _template=cell)
         return res
 
     def payment(self, res: ScoreResult, self_drawn: bool, robbed_kong: bool = False) -> dict | None:
@@ -410,10 +439,11 @@ def _result(hand: Hand, variant, reading, text: str, tally: tuple) -> ScoreResul
     # ScoreResult(text, variant.id, ..., reading=...) without the dataclass's init (speed, issue 15)
     res = _new(ScoreResult)
     res.__dict__.update(hand=text, variant=variant.id, unit=variant.unit, minimum=variant.minimum,
-                        limit=variant.limit, ok=True, error=None,
+                        limit=record_limit(variant), ok=True, error=None,
                         winning=reading is not None or any(f[1].wins_alone for f in found), patterns=patterns,
                         raw=raw, total=total, limit_hand=limit_hand, payment=None,
-                        reading=reading.describe() if reading is not None else "", alternatives=[], extra={})
+                        reading=reading.describe() if reading is not None else "", alternatives=[], extra={},
+                        not_toward=_not_toward(variant, patterns))
     return res
 
 
@@ -485,7 +515,7 @@ def score(hand: Hand, variant, *, all_readings: bool = False, overrides: dict | 
         results.sort(key=_rank, reverse=True)
     best = results[0]
     if not best.winning:
-        best.patterns, best.raw, best.total = [], 0, 0
+        best.patterns, best.raw, best.total, best.not_toward = [], 0, 0, 0
     if all_readings:
         seen, alts = set(), []
         for r in results:

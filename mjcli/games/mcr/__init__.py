@@ -1,7 +1,9 @@
 """Chinese Official (Mahjong Competition Rules, 国标麻将): the 81 fans, the 8-fan minimum without the flowers,
-no limit; its game kind (``game: mcr``), the mahjong game with three differences:
+no limit; its game kind (``game: mcr``), the mahjong game with these differences:
 
-- the minimum verdict counts the fans without the flowers (``flower_tiles``);
+- its scorer takes the fast path of :mod:`.patterns` on a plain line (the minimum without the flowers,
+  ``toward_minimum: false`` on ``flower_tiles``, and no limit, ``limit: null``, are data of the variant file,
+  which the core's score result reads: no result is patched here);
 - a discard win is paid fan + 8 by the discarder and 8 (the ``fixed`` part of the payment) by each other
   player; a self-drawn win fan + 8 by each of the three;
 - its data section ``mcr:`` holds the principles (what each fan implies and excludes), checked here.
@@ -11,63 +13,27 @@ The fans are worked out in :mod:`.fans` and read by the predicates of :mod:`.pat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 
 from ...money import amount
 from ...payments import Payment, shares
 from ...registry import register_game
-from ...mahjong.scoring import ScoreResult
 from ...mahjong.scoring import score_text as mahjong_score
 from ..mahjong import Mahjong
 from . import patterns
 from .patterns import fan_id
 
 
-@dataclass
-class McrResult(ScoreResult):
-    """A score whose minimum verdict leaves out the patterns not toward the minimum (the flowers:
-    ``toward_minimum: false`` in the variant file): worked out once (:func:`_verdict`) and kept as data (a field,
-    which ``dataclasses.replace`` keeps), read by the core without calling back up into this room."""
-
-    meets_minimum: bool = False
-
-
-def _verdict(res: McrResult, off) -> McrResult:
-    below = sum(p.points for p in res.patterns if p.id in off) if off else 0
-    res.meets_minimum = res.winning and res.total - below >= res.minimum
-    return res
-
-
-def _fix(res, variant):
-    """The result with the minimum verdict of this table (the flowers left out); its payment is the one
-    :func:`mjcli.payments.payment_summary` made from :meth:`Mcr.win_payments`, dropped below the minimum; no
-    limit is written ``null`` in the record (the schema's no-limit value)."""
-    if not isinstance(res, ScoreResult) or not res.ok:
-        return res
-    off = variant.not_toward_minimum
-    res.__class__ = McrResult
-    _verdict(res, off)
-    if not variant.has_limit:
-        res.limit = None
-    if res.payment is not None and not res.meets_minimum:
-        res.payment = None
-    for alt in res.alternatives:  # the readings of --all (the best among them): their minimum verdict alone
-        if isinstance(alt, ScoreResult):
-            alt.__class__ = McrResult
-            _verdict(alt, off)
-    return res
-
-
 def score_text(text, variant, *, overrides=None, all_readings=False):
-    """One line scored at this table: the mahjong engine's score with this table's minimum verdict. A plain
-    line of a batch (no option, no ``--all``) takes the fast path of :mod:`.patterns`, made once a variant."""
+    """One line scored at this table: the mahjong engine's score, whose result reads the minimum without the
+    flowers and the missing limit from the variant file. A plain line of a batch (no option, no ``--all``)
+    takes the fast path of :mod:`.patterns`, made once a variant."""
     if overrides or all_readings:
-        return _fix(mahjong_score(text, variant, overrides=overrides, all_readings=all_readings), variant)
+        return mahjong_score(text, variant, overrides=overrides, all_readings=all_readings)
     got = _FAST.get(id(variant))
     if got is None or got[0] is not variant:
         got = _FAST[id(variant)] = (variant, patterns.fast_answer(variant, partial(mahjong_score, variant=variant)))
-    return _fix(got[1](text), variant)
+    return got[1](text)
 
 
 _FAST: dict = {}  # id(variant) -> (the variant, its fast answer)
@@ -103,7 +69,17 @@ class Mcr(Mahjong):
                 out.append(Payment(s, w, amount(fixed), "each other player"))
         return out
 
+    def win_payment_lines(self, variant, pay):
+        """What :meth:`win_payments` pays, as ``rules mcr`` says it under the base: on a discard, the discarder
+        the base (fan + 8) and each other player the 8 (``fixed``); self-drawn, each other player the base."""
+        from ...i18n import tr as _t
+
+        d, s = pay.get("discard", {}), pay.get("self_drawn", {})
+        return [_t("discard: the discarder pays {shooter} x base, each other player {fixed}",
+                   shooter=d.get("shooter", 1), fixed=pay.get("fixed", 0)),
+                _t("self-drawn: each other player pays {each} x base", each=s.get("each", 1))]
+
 
 register_game(Mcr())
 
-__all__ = ["Mcr", "McrResult", "fan_id"]
+__all__ = ["Mcr", "fan_id"]
