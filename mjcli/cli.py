@@ -523,7 +523,7 @@ def _batch_base(kind: str, variant) -> dict | None:
 
     known = set(keys(kind))
     return {k: x for k, x in (("variant", variant.id), ("unit", variant.unit), ("minimum", variant.minimum),
-                              ("limit", variant.limit)) if k in known}
+                              ("limit", variant.record_limit)) if k in known}
 
 
 def _chunked(numbered, hands, progress, answer, fmt, kind, jobs, spec, base, state):

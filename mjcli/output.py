@@ -127,6 +127,8 @@ def score_table(rec: dict, glyphs: bool = False, width: int | None = None) -> st
     verdict.append(_t("minimum {n}: met" if rec["meets_minimum"] else "minimum {n}: NOT met", n=rec["minimum"]))
     extra = _t(" ({n} tun)", n=rec["tun"]) if rec.get("tun") is not None else ""
     lines.append(_t("total: {total} {unit}", total=rec["total"], unit=unit) + f"{extra}   [{'; '.join(verdict)}]")
+    if not rec["meets_minimum"] and rec["total"] >= rec["minimum"] and rec.get("reason"):
+        lines.append(_t("note: ") + _p(rec["reason"]))  # the total is not all toward the minimum (mcr's flowers)
     lines.append(_t("payment: ") + payment_text(rec.get("payment")))
     lines.extend(_t("note: ") + _p(n) for n in rec.get("notes") or ())
     if rec.get("readings"):

@@ -122,6 +122,11 @@ class Variant:
         """False when the file says ``limit: null`` (no limit: kept as a cap above any hand, :data:`MAX_VALUE`)."""
         return self.limit < MAX_VALUE
 
+    @property
+    def record_limit(self) -> int | None:
+        """What a record says of the limit: the limit, or None (``null``) at a table with no limit."""
+        return self.limit if self.has_limit else None
+
     @functools.cached_property
     def not_toward_minimum(self) -> frozenset[str]:
         """The ids of the patterns whose points do not count toward the minimum (``toward_minimum: false``)."""

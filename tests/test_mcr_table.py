@@ -360,3 +360,37 @@ def test_batch_records_keep_the_minimum_without_flowers(runner, tmp_path):
         recs = [json.loads(line) for line in out.splitlines()]
         assert [(r["total"], r["meets_minimum"], r["payment"] is None) for r in recs] == \
             [(8, False, True)] * 3 + [(9, True, False)]
+
+
+# 6 fan toward the minimum (Tile Hog 2, Pung of Terminals or Honors 1, No Honors 1, Closed Wait 1, Self-Drawn 1)
+# and 2 flowers: a total of 8 that is below the minimum of 8
+EIGHT_WITH_FLOWERS = "[222m] [777p] [999s] 33m 567p @6p zimo | f1 f2"
+
+
+def test_below_minimum_reason_counts_without_the_flowers(runner):
+    code, out, _ = mj(runner, "score", "-v", "mcr", "-f", "jsonl", EIGHT_WITH_FLOWERS)
+    rec = json.loads(out)
+    assert (rec["total"], rec["meets_minimum"], rec["answer"]) == (8, False, "below_minimum")
+    assert rec["reason"] == "6 fan count toward the minimum of 8 (2 fan of the total do not)"
+    code, out, _ = mj(runner, "score", "-v", "mcr", EIGHT_WITH_FLOWERS)
+    assert "note: 6 fan count toward the minimum of 8 (2 fan of the total do not)" in out
+    code, out, _ = mj(runner, "score", "--lang", "zh", "-v", "mcr", EIGHT_WITH_FLOWERS)
+    assert "6 番 計入起糊 8（合計中 2 番 不計）" in out
+
+
+def test_near_miss_below_minimum_keeps_the_plain_reason(runner):
+    # the same hand without flowers: 6 fan, below 8 by itself; no flower to explain
+    code, out, _ = mj(runner, "score", "-v", "mcr", "-f", "jsonl", "[222m] [777p] [999s] 33m 567p @6p zimo")
+    rec = json.loads(out)
+    assert rec["reason"] == "6 fan is below the minimum of 8"
+    code, out, _ = mj(runner, "score", "-v", "mcr", "[222m] [777p] [999s] 33m 567p @6p zimo")
+    assert "note:" not in out
+
+
+def test_error_records_say_no_limit(runner):
+    # a line that cannot be read, and one that is not UTF-8: the record's limit is null at a table with no limit
+    for given in ("xx\n", b"\xff\xfe bad\n"):
+        r = runner.invoke(cli, ["score", "-v", "mcr", "-f", "jsonl"], input=given)
+        assert json.loads(r.stdout)["limit"] is None
+    r = runner.invoke(cli, ["score", "-v", "hk", "-f", "jsonl"], input="xx\n")
+    assert json.loads(r.stdout)["limit"] == 10

@@ -97,7 +97,7 @@ class ScoreResult(Verdicts):
             return None
         pay = self.payment  # the patterns are a slot of the template, each pattern's JSON a fragment of its own
         return ("score", self.variant, self.unit, self.minimum, self.limit, self.winning, self.meets_minimum,
-                self.raw, self.total, self.limit_hand, not self.reading,
+                self.raw, self.total, self.not_toward, self.limit_hand, not self.reading,
                 None if pay is None else (tuple(pay.items()), tuple(map(type, pay.values()))))  # 4.0 == 4: JSON differs
 
     def as_dict(self) -> dict:
@@ -118,6 +118,9 @@ class ScoreResult(Verdicts):
             "meets_minimum": self.meets_minimum,
             "payment": self.payment,
         }
+        if self.not_toward and self.winning and not self.meets_minimum:
+            d["reason"] = BELOW_WITH_POINTS_OFF.format(n=self.total - self.not_toward, unit=self.unit,
+                                                       minimum=self.minimum, m=self.not_toward)
         d.update(self.extra)
         if self.alternatives:
             d["readings"] = [
@@ -129,15 +132,20 @@ class ScoreResult(Verdicts):
         return shape("score", d)
 
 
+# the reason of a winning hand below the minimum whose total holds points not toward it (mcr's flowers)
+BELOW_WITH_POINTS_OFF = "{n} {unit} count toward the minimum of {minimum} ({m} {unit} of the total do not)"
+
+
 def error_result(text: str, variant, exc: MjError) -> ScoreResult:
-    """The result of a line that could not be scored. Its ``limit`` is the variant's as it is kept, never None:
-    a table with no limit writes its records' ``limit`` null only for a line that was scored, as before."""
-    return ScoreResult(text.strip(), variant.id, variant.unit, variant.minimum, variant.limit, ok=False, error=exc)
+    """The result of a line that could not be scored (its ``limit`` null at a table with no limit, as every
+    record's)."""
+    return ScoreResult(text.strip(), variant.id, variant.unit, variant.minimum, variant.record_limit, ok=False,
+                       error=exc)
 
 
 def record_limit(variant) -> int | None:
-    """A scored record's ``limit``: the variant's, or None at a table with no limit (``limit: null``)."""
-    return variant.limit if variant.has_limit else None
+    """A scored record's ``limit``: :attr:`mjcli.variant.Variant.record_limit`."""
+    return variant.record_limit
 
 
 def _not_toward(variant, patterns) -> int:
