@@ -89,8 +89,8 @@ def race(contenders, repeat: int) -> tuple[dict, dict]:
 
 
 def library(pairs, repeat: int) -> None:
-    from mjcli.scoring import score
-    from mjcli.tiles import parse_hand
+    from mjcli.mahjong.scoring import score
+    from mjcli.mahjong.tiles import parse_hand
     from mjcli.variant import load_builtin
 
     v = load_builtin("hk")

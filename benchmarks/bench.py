@@ -67,8 +67,8 @@ def race(contenders, repeat: int):
 
 
 def mjcli_waits(texts, variant):
-    from mjcli.tiles import parse_hand
-    from mjcli.waits import waiting_tiles
+    from mjcli.mahjong.tiles import parse_hand
+    from mjcli.mahjong.waits import waiting_tiles
 
     def run():
         for text in texts:
@@ -122,8 +122,8 @@ def agreement(texts, rtexts, variant) -> str:
         from riichienv import HandEvaluator, parse_hand as rparse
     except ImportError:
         return ""
-    from mjcli.tiles import parse_hand
-    from mjcli.waits import waiting_tiles
+    from mjcli.mahjong.tiles import parse_hand
+    from mjcli.mahjong.waits import waiting_tiles
 
     same = 0
     for text, rtext in zip(texts, rtexts):
@@ -274,8 +274,8 @@ def main(argv=None) -> int:
 
     # --- score -------------------------------------------------------------
     if "score" not in args.skip:
-        from mjcli.scoring import score
-        from mjcli.tiles import parse_hand
+        from mjcli.mahjong.scoring import score
+        from mjcli.mahjong.tiles import parse_hand
 
         win = H.winning_hk(args.score_hands)
         st = [H.winning_text(t) for t in win]

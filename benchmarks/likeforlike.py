@@ -25,7 +25,7 @@ rounds' own ratios, so that it holds when the machine's speed drifts.
 - shanten (issue 30): ``mjcli wait --format jsonl --look-ahead 0`` over random hk deals
   that are not ready, against benchmarks/peer_mahjong.py (shanten, then every tile that
   lowers it, with its unseen count); and in one process the shanten of a hand from its
-  text (``mjcli.shanten.shanten_text``) against ``mahjong`` (its converter, then
+  text (``mjcli.mahjong.shanten.shanten_text``) against ``mahjong`` (its converter, then
   ``calculate_shanten``) and ``riichienv`` (``parse_hand``, then ``calculate_shanten``);
 - jobs: ``mjcli score --jobs 0`` (every core) against ``--jobs 1`` on a big batch,
   when the installed mjcli has ``--jobs``.
@@ -118,7 +118,7 @@ def code_of(t: int) -> str:
 
 def not_ready_hk(n: int) -> list[list[int]]:
     """``n`` random hk deals that are not ready (the rare ready deal is skipped)."""
-    from mjcli.shanten import shanten_text
+    from mjcli.mahjong.shanten import shanten_text
     from mjcli.variant import load_builtin
 
     hk = load_builtin("hk")
@@ -177,7 +177,7 @@ def library_rows(n: int, rounds: int):
 
 def shanten_rows(n: int, rounds: int):
     """The shanten of a hand from its text, in one process: mjcli against mahjong and riichienv."""
-    from mjcli.shanten import shanten_text
+    from mjcli.mahjong.shanten import shanten_text
     from mjcli.variant import load_builtin
 
     hk = load_builtin("hk")

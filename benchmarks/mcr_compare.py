@@ -27,7 +27,7 @@ GB_EXTRA = "gb:明暗杠"  # the calculator's fan beyond the 81: concealed_and_m
 def mjcli_fans(text: str, variant=None) -> dict[str, int]:
     """``{fan id: count}`` as `mjcli score -v mcr` answers (``{}`` for a hand it finds no win in)."""
     from mjcli.games.mcr.patterns import fan_id
-    from mjcli.scoring import score_text
+    from mjcli.mahjong.scoring import score_text
     from mjcli.variant import load_builtin
 
     variant = variant or load_builtin("mcr")

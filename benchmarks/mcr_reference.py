@@ -17,8 +17,8 @@ the comparison the mcr variant will need:
 - :func:`random_hands` writes random winning hands with a fixed seed, across
   every shape and context word.
 
-The notation is mjcli's (docs/notation.md) read by :func:`mjcli.tiles.parse_hand`
-and checked by :func:`mjcli.context.resolve`, plus one context word of the
+The notation is mjcli's (docs/notation.md) read by :func:`mjcli.mahjong.tiles.parse_hand`
+and checked by :func:`mjcli.mahjong.context.resolve`, plus one context word of the
 draft that mjcli does not read yet: ``last-of-kind`` (the winning tile is the
 last of its kind, 和绝张), taken out here before the hand is parsed.
 """
@@ -78,8 +78,8 @@ def split_words(text: str) -> tuple[str, set[str]]:
 
 def parse(text: str):
     """``(hand, new_words)``: the hand read and checked as mjcli reads it, its winning tile among the 14."""
-    from mjcli.context import resolve
-    from mjcli.tiles import parse_hand
+    from mjcli.mahjong.context import resolve
+    from mjcli.mahjong.tiles import parse_hand
 
     rest, new = split_words(text)
     hand = resolve(parse_hand(rest))
@@ -97,7 +97,7 @@ def to_gb(text: str) -> dict:
     >>> to_gb("[123m] (5555p) [EEEE] 789s 11s @1s")["pack"]
     (('CHI', 'W2', 1), ('GANG', 'B5', 0), ('GANG', 'F1', 1))
     """
-    from mjcli.tiles import CHOW, CONCEALED, KONG
+    from mjcli.mahjong.tiles import CHOW, CONCEALED, KONG
 
     hand, new = parse(text)
     bad = sorted(hand.flags & set(NOT_MCR))

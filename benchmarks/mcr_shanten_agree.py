@@ -10,7 +10,7 @@ lesser/greater honours and knitted tiles, a knitted straight with a set and a pa
 filled up to 13 with random tiles (no fifth copy); random deals; and a knitted straight or sets and a pair with
 one shown set (10 tiles in hand, the set shown).
 
-mjcli answers with ``mjcli.shanten.helpful`` over the variant's shapes. The calculator with its five functions
+mjcli answers with ``mjcli.mahjong.shanten.helpful`` over the variant's shapes. The calculator with its five functions
 (RegularShanten, SevenPairsShanten, ThirteenOrphansShanten, HonorsAndKnittedTilesShanten,
 KnittedStraightShanten; with a shown set only the first and the last, of the 10 tiles): its shanten is the least
 of theirs, its helpful tiles those of every function at that least. Seven shifted pairs has no function of its
@@ -59,7 +59,7 @@ def _legal(tiles: list[int]) -> bool:
 
 def complete(rng: random.Random, kind: str) -> list[int]:
     """14 tiles (11 for a hand with a shown set) of a complete hand of ``kind``."""
-    from mjcli.shape import KNITTED
+    from mjcli.mahjong.shape import KNITTED
 
     while True:
         if kind == "regular":
@@ -91,7 +91,7 @@ def near(rng: random.Random, kind: str) -> tuple[list[int], list[int]]:
     """A hand near ``kind``: its concealed tiles (13, or 10 beside a shown set) and the shown set (or [])."""
     shown: list[int] = []
     if kind == "shown_set":  # a knitted straight or sets and a pair, one of its sets shown
-        from mjcli.shape import KNITTED
+        from mjcli.mahjong.shape import KNITTED
 
         while True:
             shown = _set(rng)
@@ -141,8 +141,8 @@ def theirs(concealed: list[int], shown: list[int]) -> tuple[int, set[int]]:
 
 
 def ours(concealed: list[int], shown: list[int], variant) -> tuple[int, set[int]]:
-    from mjcli.shanten import helpful, position
-    from mjcli.tiles import Meld, make_hand
+    from mjcli.mahjong.shanten import helpful, position
+    from mjcli.mahjong.tiles import Meld, make_hand
 
     melds = ()
     if shown:
@@ -170,7 +170,7 @@ def compare(concealed: list[int], shown: list[int], variant) -> tuple[str, tuple
 
 
 def text(concealed: list[int], shown: list[int]) -> str:
-    from mjcli.tiles import tile_code
+    from mjcli.mahjong.tiles import tile_code
 
     out = " ".join(tile_code(t) for t in concealed)
     return out + (" [" + "".join(tile_code(t)[0] for t in shown) + tile_code(shown[0])[1] + "]" if shown else "")

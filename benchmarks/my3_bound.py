@@ -121,7 +121,7 @@ def measure(kind: str, line: str, repeat: int) -> dict:
 
 def kind_of(line: str) -> str | None:
     """The size of a generated line, as its kind for ``wait`` (None when the line is not a hand)."""
-    from mjcli.tiles import parse_hand
+    from mjcli.mahjong.tiles import parse_hand
 
     try:
         size = parse_hand(line).size

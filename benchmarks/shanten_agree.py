@@ -5,8 +5,8 @@
     python benchmarks/shanten_agree.py --hands 5000
 
 Each hand is 13 tiles dealt from a full hk set (no Fei). mjcli answers with
-``mjcli.shanten.helpful`` over the hk shapes (sets and an eye, thirteen orphans);
-and ``mjcli.shanten.shanten_text`` of the hand's text (the same shanten);
+``mjcli.mahjong.shanten.helpful`` over the hk shapes (sets and an eye, thirteen orphans);
+and ``mjcli.mahjong.shanten.shanten_text`` of the hand's text (the same shanten);
 the peer with ``Shanten.calculate_shanten(use_chiitoitsu=False, use_kokushi=True)``
 of the 13 tiles, and for the helpful tiles the same of the 13 tiles and each tile
 that has a copy left. The script prints how many hands agree on both, lists the
@@ -34,8 +34,8 @@ def main(argv=None) -> int:
         from mahjong.shanten import Shanten
     except ImportError:
         sys.exit("shanten_agree: the peer `mahjong` is not installed: pip install '.[bench]'")
-    from mjcli.shanten import helpful, position, shanten_text
-    from mjcli.tiles import make_hand, tile_code
+    from mjcli.mahjong.shanten import helpful, position, shanten_text
+    from mjcli.mahjong.tiles import make_hand, tile_code
     from mjcli.variant import load_builtin
 
     hk = load_builtin("hk")

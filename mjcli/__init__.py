@@ -29,7 +29,7 @@ def __getattr__(name):  # lazy: `mjcli rules` must start fast
 
         return getattr(payments, name)
     if name in ("parse_hand", "format_hand"):
-        from . import tiles
+        from .mahjong import tiles
 
         return getattr(tiles, name)
     if name == "MjError":

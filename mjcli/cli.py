@@ -193,7 +193,7 @@ def _wind(value):
     """A typed wind as its letter (``east``, ``East``, ``e``, ``dong``, ``nan``, ``xi``, ``bei``); else as given."""
     if not isinstance(value, str):
         return value
-    from .tiles import wind_letter
+    from .mahjong.tiles import wind_letter
 
     return wind_letter(value) or value
 

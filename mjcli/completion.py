@@ -46,7 +46,7 @@ def pattern_words(variant_id: str | None, incomplete: str) -> list[str]:
         except MjError:
             ids = []
     if not ids:
-        from .patterns import REGISTRY
+        from .mahjong.patterns import REGISTRY
         from .registry import load_games
 
         load_games()

@@ -153,7 +153,7 @@ def _merge_patterns(ck: _Checker, data: dict, base: dict, base_id: str, merged: 
     for p in patterns:
         if isinstance(p, dict) and p.get("replaces"):
             p["replaces"] = [r for r in p["replaces"] if r not in off]
-    from .patterns import REGISTRY
+    from .mahjong.patterns import REGISTRY
 
     add = ck.get(data, "add", "", list, "a list of patterns (id, name, value...)", default=[]) or []
     added: dict[str, int] = {}  # id -> its first add[] index

@@ -31,7 +31,7 @@ def _glyph_text(text: str, glyphs: bool) -> str:
         return " ".join("ESWNPFC"[int(w[0]) - 1] if len(w) == 2 and w[1] == "z" and w[0] in "1234567" else w
                         for w in text.split(" "))
     from .errors import MjError
-    from .tiles import tile_from_code, tile_glyph
+    from .mahjong.tiles import tile_from_code, tile_glyph
 
     out = []
     for word in text.split(" "):
@@ -47,7 +47,7 @@ def _hand_glyphs(hand: str, glyphs: bool) -> str:
     if not glyphs:
         return hand
     from .errors import MjError
-    from .tiles import format_glyphs, parse_hand
+    from .mahjong.tiles import format_glyphs, parse_hand
 
     try:
         h = parse_hand(hand)

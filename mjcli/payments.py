@@ -417,7 +417,7 @@ def _note_unread(variant, req: SettleRequest, notes: list[str]) -> None:
             notes.append(f"{opt} changes nothing: {variant.id} pays nothing for {what}")
     hand = getattr(req.result, "hand", None)
     if "kongs" in read and hand and req.winner is not None and not any(k[0] == req.winner for k in req.kongs):
-        from .tiles import CLAIMED, KONG, parse_hand
+        from .mahjong.tiles import CLAIMED, KONG, parse_hand
 
         kongs = [m for m in parse_hand(hand).melds if m.kind == KONG]
         shown = [m.text() for m in kongs]

@@ -2,7 +2,7 @@
 
 The core never imports a game. Each game room under :mod:`mjcli.games`
 registers itself when imported: its pattern predicates with
-:func:`mjcli.patterns.pattern`, its settlement rules with
+:func:`mjcli.mahjong.patterns.pattern`, its settlement rules with
 :func:`mjcli.payments.settlement_rule` (in the room's ``settle`` module,
 imported only when a variant names a settlement rule), its game kind (an object with the
 :class:`Game` methods) with :func:`register_game`, and any hooks with
@@ -200,7 +200,7 @@ def load_games() -> None:
     _loaded["builtin"] = True
     import importlib
 
-    importlib.import_module("mjcli.patterns.core")  # the predicates the mahjong variants share
+    importlib.import_module("mjcli.mahjong.patterns.core")  # the predicates the mahjong variants share
     for name, _ in _rooms():
         importlib.import_module(name)
 

@@ -255,7 +255,7 @@ def print_tiles(v, out: TextIO, *, width: int = 80, glyphs: bool = False) -> Non
 def mahjong_tiles(v, *, width: int = 80, glyphs: bool = False) -> str:
     """A mahjong variant's tile set and the notation, as text fitted to ``width``."""
     from .sheet import MIN_WIDTH, labelled, wrap
-    from .tiles import format_tiles, tile_glyph, variant_tiles
+    from .mahjong.tiles import format_tiles, tile_glyph, variant_tiles
 
     width = max(width, MIN_WIDTH)
     tiles = variant_tiles(v)
@@ -281,7 +281,7 @@ def mahjong_tiles(v, *, width: int = 80, glyphs: bool = False) -> str:
 
 
 def print_registry(out: TextIO) -> None:
-    from .patterns import REGISTRY
+    from .mahjong.patterns import REGISTRY
     from .registry import load_games
 
     load_games()

@@ -50,7 +50,7 @@ def _seat_reader(v):
     def seat(x, what):
         if x is None:
             return None
-        from .tiles import wind_letter
+        from .mahjong.tiles import wind_letter
 
         raw = str(x).strip()  # a wind word (east, nan, 東) is its letter, as for --winner; case folded in ASCII only
         x = wind_letter(raw) or _ascii_upper(raw)
@@ -81,7 +81,7 @@ def _read_kongs(v, req, opts: dict, seat) -> None:
 def _read_bonus(req, opts: dict, seat) -> None:
     """``--bonus SEAT=TOKENS`` values into the request."""
     from .errors import SettleError
-    from .tiles import BONUS_ALIASES, BONUS_TOKENS
+    from .mahjong.tiles import BONUS_ALIASES, BONUS_TOKENS
 
     for raw in opts.get("bonus") or ():
         who, sep, toks = str(raw).partition("=")

@@ -2,7 +2,7 @@
 
 A variant file is data only: tile set, seats, minimum and limit, the pattern
 table and the payment rules. The only Python it names is a pattern id from the
-registry in :mod:`mjcli.patterns` (or a settlement rule id from
+registry in :mod:`mjcli.mahjong.patterns` (or a settlement rule id from
 :mod:`mjcli.registry`), which the game rooms fill. Every error names the file, the key and what was
 expected, e.g. ``hk.yaml: patterns[3].value: expected an integer``.
 """
@@ -21,7 +21,7 @@ from . import yamlsafe
 from .errors import RuleFileError
 from .i18n import LANGS
 from .safetext import escape_controls, one_line
-from .shape import STANDARD, HandShape, shape_from_data
+from .mahjong.shape import STANDARD, HandShape, shape_from_data
 
 BONUS_FAMILIES = ("flower", "season", "animal", "face")
 WINDS = ("E", "S", "W", "N")
@@ -105,7 +105,7 @@ class Variant:
     extra: Mapping[str, Any] = field(default_factory=dict)
     session: Mapping[str, Any] = field(default_factory=dict)  # who deals next: see SESSION_KEYS
     options: Mapping[str, Any] = field(default_factory=dict)
-    hand: HandShape = STANDARD  # sets and an eye, and the special shapes played (mjcli.shape)
+    hand: HandShape = STANDARD  # sets and an eye, and the special shapes played (mjcli.mahjong.shape)
     # The most copies of one tile a reading may hold, Fei standing for it included: the set's four, or five where
     # the house switch ``fei_fifth_copy`` is on. Data, worked out when the variant is made (the parser reads it).
     most_copies: int = field(init=False, repr=False, compare=False)
@@ -384,7 +384,7 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None, r
     file may not take (a file that is not built in may not call itself ``hk``).
     Raises :class:`RuleFileError` listing every problem found.
     """
-    from .patterns import REGISTRY  # the registry of pattern predicates
+    from .mahjong.patterns import REGISTRY  # the registry of pattern predicates
     from .registry import GAMES, game_kind, load_games
 
     load_games()  # the game rooms register their patterns, settlement rules and game kinds

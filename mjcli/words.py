@@ -1,6 +1,6 @@
 """The notation's flag words, one list: the parser reads them in a hand, the command line makes each an option.
 
-Kept apart from :mod:`mjcli.tiles` so the command line can build its options without importing the parser.
+Kept apart from :mod:`mjcli.mahjong.tiles` so the command line can build its options without importing the parser.
 """
 
 from __future__ import annotations

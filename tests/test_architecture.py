@@ -90,7 +90,7 @@ def _cycles() -> list[list[str]]:
 
 
 def test_the_walk_sees_the_package():
-    assert {"mjcli.cli", "mjcli.tiles", "mjcli.registry", "mjcli.games.paohuzi.scorer"} <= set(MODULES)
+    assert {"mjcli.cli", "mjcli.mahjong.tiles", "mjcli.registry", "mjcli.games.paohuzi.scorer"} <= set(MODULES)
     assert "mjcli.payments" in GRAPH["mjcli.games.sg.settle"]  # a top-level import
     assert "mjcli.config" in GRAPH["mjcli.api"]  # an import inside a function
     assert "mjcli.games.my3.patterns" in GRAPH["mjcli.games.my3"]  # `from . import patterns`
@@ -106,7 +106,7 @@ def test_core_module_imports_no_game(name):
 
 
 def test_every_room_registers_itself():
-    from mjcli.patterns import REGISTRY
+    from mjcli.mahjong.patterns import REGISTRY
     from mjcli.payments import SETTLEMENT_RULES
     from mjcli.registry import GAMES, HOOKS, load_games, load_settlement_rules
 
@@ -150,7 +150,7 @@ def test_every_module_is_named_in_the_map():
 def test_the_map_check_sees_a_stale_name():
     # the check itself: a module that is gone and a module left out are both seen
     assert "fastcache.py" not in _named_paths() and not (PKG / "fastcache.py").exists()
-    assert "tiles.py" in _named_paths() and "games/sg/" in _named_paths()
+    assert "mahjong/tiles.py" in _named_paths() and "games/sg/" in _named_paths()
 
 
 # A score, followed call by call, climbs back up the import order at most once (benchmarks/call_depth.py): the

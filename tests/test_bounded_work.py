@@ -19,9 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from mjcli import decompose as D
+from mjcli.mahjong import jokers as JK
+from mjcli.mahjong import suits as SU
 from mjcli.api import load_variant, score_line, wait_line
-from mjcli.tiles import CHOW, PONG
+from mjcli.mahjong.tiles import CHOW, PONG
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import my3_hands  # noqa: E402
@@ -37,20 +38,20 @@ WORST = ["JJJJ 123p 456p 789p E", "JJJ 1234567899p E", "2233445689p JJJJ @J", "1
 
 def _forget_fei_memos():
     """Empty what the Fei searches keep (the tables of hands with no Fei stay)."""
-    for memo in D._MEMO_R.values():
+    for memo in JK._MEMO_R.values():
         memo.clear()
-    D._SPLIT_MEMO.clear()
-    D._SPLIT_HELD[0] = 0
-    D._SPLITS.clear()
-    D._SPLITS_HELD[0] = 0
-    for k in [k for k in D._MEMO if k[0]]:
-        del D._MEMO[k]
-    for k in [k for k in D._WAITS if k[0] or len(k) == 3]:
-        del D._WAITS[k]
+    JK._SPLIT_MEMO.clear()
+    JK._SPLIT_HELD[0] = 0
+    JK._SPLITS.clear()
+    JK._SPLITS_HELD[0] = 0
+    for k in [k for k in SU._MEMO if k[0]]:
+        del SU._MEMO[k]
+    for k in [k for k in SU._WAITS if k[0] or len(k) == 3]:
+        del SU._WAITS[k]
 
 
 def _states() -> tuple[int, int]:
-    return sum(len(m) for m in D._MEMO_R.values()), len(D._SPLIT_MEMO)
+    return sum(len(m) for m in JK._MEMO_R.values()), len(JK._SPLIT_MEMO)
 
 
 def _answer(line: str) -> None:
@@ -88,16 +89,17 @@ def test_memos_are_emptied_before_they_grow_past_their_cap(monkeypatch):
     for line in lines:
         _forget_fei_memos()
         _answer(line)
-        alone.append((_states()[0], D._SPLIT_HELD[0]))
-    monkeypatch.setattr(D, "_MEMO_CAP", 50)
-    monkeypatch.setattr(D, "_HELD_CAP", 50)
+        alone.append((_states()[0], JK._SPLIT_HELD[0]))
+    monkeypatch.setattr(SU, "_MEMO_CAP", 50)  # the one-suit tables' cap, and the capability's
+    monkeypatch.setattr(JK, "_MEMO_CAP", 50)
+    monkeypatch.setattr(JK, "_HELD_CAP", 50)
     _forget_fei_memos()
     for line in lines:
         _answer(line)
     # a memo is emptied when a suit's search starts with more than the cap kept: the hands' states do not add
     # up, the memos hold at most the cap and what one hand keeps
     assert _states()[0] <= 50 + max(m for m, _ in alone) < sum(m for m, _ in alone)
-    assert D._SPLIT_HELD[0] <= 50 + max(h for _, h in alone)
+    assert JK._SPLIT_HELD[0] <= 50 + max(h for _, h in alone)
 
 
 # --- the plain searches, as they were ------------------------------------------------------------
@@ -189,7 +191,7 @@ def plain_mask_r(key, room, chows, J, memo):
     for real in (2, 1):
         need = 2 - real
         if c >= real and need <= J and need <= ri:
-            m |= (plain_mask_r(key - real * one, room - need * one, chows, J, memo) & D._NOEYE) << (2 * need + 1)
+            m |= (plain_mask_r(key - real * one, room - need * one, chows, J, memo) & SU._NOEYE) << (2 * need + 1)
     if chows:
         for start in (i - 2, i - 1, i):
             if 0 <= start <= 6 and i - start <= J:
@@ -237,8 +239,8 @@ def test_the_memoised_split_search_finds_the_plain_searchs_splits_in_its_order(s
         if rng.random() < 0.3:
             room = None
         if rng.random() < 0.3:
-            D._SPLIT_MEMO.clear()
-        assert D.suit_splits(tuple(counts), chows, J, room) == plain_splits(counts, chows, J, room), (counts, J, room)
+            JK._SPLIT_MEMO.clear()
+        assert JK.suit_splits(tuple(counts), chows, J, room) == plain_splits(counts, chows, J, room), (counts, J, room)
 
 
 def test_a_short_suit_with_chows_splits_as_the_plain_search_splits_it():
@@ -247,7 +249,7 @@ def test_a_short_suit_with_chows_splits_as_the_plain_search_splits_it():
         n = rng.choice((3, 5, 7))
         counts = [rng.choice((0, 0, 1, 1, 2, 3)) for _ in range(n)]
         J = rng.choice((0, 1, 2))
-        assert D.suit_splits(tuple(counts), True, J) == plain_splits(counts, True, J), (counts, J)
+        assert JK.suit_splits(tuple(counts), True, J) == plain_splits(counts, True, J), (counts, J)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -259,12 +261,12 @@ def test_the_bounded_mask_is_the_plain_searchs_mask(seed):
         r = sum(v << 3 * p for p, v in enumerate(room))
         if not key:
             continue
-        assert D.suit_mask_r(key, r, chows, J) == plain_mask_r(key, r, chows, J, {}), (counts, J, room)
+        assert JK.suit_mask_r(key, r, chows, J) == plain_mask_r(key, r, chows, J, {}), (counts, J, room)
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_suits_splits_with_fei_read_from_the_bags_are_the_general_searchs(seed):
-    """The readings take a suit's splits with Fei straight from the search's bags (decompose._splits_fei): the
+    """The readings take a suit's splits with Fei straight from the search's bags (jokers._splits_fei): the
     same splits, in the same order, with absolute tiles and each split's sets in reading order, as
     :func:`suit_splits` gives."""
     rng = random.Random(200 + seed)
@@ -273,11 +275,11 @@ def test_a_suits_splits_with_fei_read_from_the_bags_are_the_general_searchs(seed
         if not J:
             continue
         s = rng.choice((0, 1, 2)) if chows else 3
-        base = D.SUIT_BASE[s]
+        base = SU.SUIT_BASE[s]
         key = sum(c << 3 * p for p, c in enumerate(counts))
         r = None if rng.random() < 0.3 else sum(v << 3 * p for p, v in enumerate(room))
         want = tuple(
             (u, None if e is None else base + e, ej,
              tuple(sorted(((kind, base + t, j) for kind, t, j in ss), key=lambda x: (x[1], x[0], x[2]))))
             for u, e, ej, ss in plain_splits(counts, chows, J, None if r is None else room))
-        assert D._splits_fei(s, key, J, r) == want, (counts, J, r)
+        assert JK._splits_fei(s, key, J, r) == want, (counts, J, r)

@@ -1,6 +1,6 @@
 """The fast, table-driven decomposer against slow, obviously correct ones (issue 6).
 
-Two references live here and share no code with mjcli.decompose:
+Two references live here and share no code with mjcli.mahjong.decompose:
 
 * ``substitution``: a Fei is replaced by every one of the 34 tiles in turn,
   and the hand without Fei is checked by plain recursion (the lowest tile
@@ -28,10 +28,10 @@ import random
 
 import pytest
 
-from mjcli import decompose
-from mjcli.tiles import JOKER, ORPHANS, Hand, Meld, parse_hand, tile_code
+from mjcli.mahjong import decompose, suits
+from mjcli.mahjong.tiles import JOKER, ORPHANS, Hand, Meld, parse_hand, tile_code
 from mjcli.variant import load_builtin
-from mjcli.waits import waiting_tiles as api_waiting_tiles
+from mjcli.mahjong.waits import waiting_tiles as api_waiting_tiles
 
 HK = load_builtin("hk")
 
@@ -351,16 +351,16 @@ def test_readings_of_winning_hands_built_from_sets():
 
 @pytest.mark.parametrize("chows", [True, False], ids=["suit", "honours"])
 def test_complete_table_matches_the_recursion(chows):
-    table = decompose.complete_table(chows)
+    table = suits.complete_table(chows)
     memo = {0: 1}  # a fresh memo: the recursion, with one Fei allowed but none used
     for key, mask in table.items():
-        assert decompose.suit_mask(key, chows, 1, memo) & 0b11 == mask
+        assert suits.suit_mask(key, chows, 1, memo) & 0b11 == mask
     rng = random.Random(60)
     places = 9 if chows else 7
     for _ in range(scaled(8000)):  # shapes of up to 14 tiles that are not in the table never complete without Fei
         key = sum(rng.choice((0, 0, 1, 1, 2, 3, 4)) << 3 * i for i in range(places))
         if sum((key >> 3 * i) & 7 for i in range(places)) <= 14:
-            assert decompose.suit_mask(key, chows, 1, memo) & 0b11 == table.get(key, 0)
+            assert suits.suit_mask(key, chows, 1, memo) & 0b11 == table.get(key, 0)
 
 
 def test_api_waits_on_hk_and_my3_hands():

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mjcli.cli import cli
-from mjcli.discards import discard_text
+from mjcli.mahjong.discards import discard_text
 from mjcli.variant import load_builtin
 
 HK_SPICY = str(Path(__file__).resolve().parent.parent / "examples" / "house-hk-full-spicy.yaml")

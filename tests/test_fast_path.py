@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from mjcli import tiles
-from mjcli.tiles import format_hand, hand_keys, parse_hand
+from mjcli.mahjong import tiles
+from mjcli.mahjong.tiles import format_hand, hand_keys, parse_hand
 
 SPELLINGS = [
     "77m333444p333666z @6z",                      # compact, as riichi tools write it

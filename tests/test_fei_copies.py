@@ -10,12 +10,12 @@ import textwrap
 
 import pytest
 
-from mjcli import decompose
+from mjcli.mahjong import decompose, jokers
 from mjcli.api import score_line, wait_line
-from mjcli.decompose import Reading
+from mjcli.mahjong.decompose import Reading
 from mjcli.house import load_rules_file
-from mjcli.scoring import evaluate
-from mjcli.tiles import parse_hand, variant_tiles
+from mjcli.mahjong.scoring import evaluate
+from mjcli.mahjong.tiles import parse_hand, variant_tiles
 from mjcli.variant import load_builtin
 
 MY3 = load_builtin("my3")
@@ -142,7 +142,7 @@ def test_the_wait_tile_counts_too(fifth):
 
 
 def test_discards_use_the_same_rule():
-    from mjcli.discards import discard_text
+    from mjcli.mahjong.discards import discard_text
 
     res = discard_text("[5555p] 123p 789p EE 4p J 9p | cat", MY3)
     by = {d["discard"]: [w["tile"] for w in d["waits"]] for d in res.extra["discards"]}
@@ -161,7 +161,7 @@ def test_no_reading_holds_a_fifth_copy():
     for text in ["PPP FFF 123p 55p JJJ @5p", "FFF PPP FJ 123p 456p @3p", "1111p 234p 999p EE JJ @E",
                  "123p 456p 789p EE JJJ @E", "5555p 666p 777p 88p J @8p"]:
         hand = parse_hand(text)
-        room = decompose.fei_room(hand)
+        room = jokers.fei_room(hand)
         for r in decompose.readings(hand, tiles, False):
             n = [0] * 34
             for kind, t, _ in r.sets:
@@ -169,7 +169,7 @@ def test_no_reading_holds_a_fifth_copy():
                     n[u] += 1
             n[r.eye] += 2
             assert all(n[t] <= 4 for t in range(34)), (text, r.describe())
-        assert room == decompose.fei_room(hand, 4)
+        assert room == jokers.fei_room(hand, 4)
 
 
 # --- the house switch --------------------------------------------------------------------------
@@ -226,7 +226,7 @@ def _brute_ahead(hand, seen):
     ready (the wait engine decides ready, each Fei tried as every tile the no-fifth-copy rule lets it be), with its
     unseen count; and the best self-drawn win over the waits W of those ready hands that are still unseen after T
     is drawn (left[W] less one when W is T). None when T has no copy left or no route wins."""
-    from mjcli.waits import wait
+    from mjcli.mahjong.waits import wait
 
     left = _left(hand, seen)
     out = {}
@@ -265,13 +265,13 @@ def _brute_ahead(hand, seen):
 
 
 def tile_index(code):
-    from mjcli.tiles import tile_from_code
+    from mjcli.mahjong.tiles import tile_from_code
 
     return tile_from_code(code)
 
 
 def tile_code(t):
-    from mjcli.tiles import tile_code as code
+    from mjcli.mahjong.tiles import tile_code as code
 
     return code(t)
 
@@ -283,8 +283,8 @@ def test_the_look_ahead_against_a_brute_force_with_fei_and_seen_tiles():
     # the route drew
     import random
 
-    from mjcli import shanten as S
-    from mjcli.efficiency import AheadOptions, wait_ahead
+    from mjcli.mahjong import shanten as S
+    from mjcli.mahjong.efficiency import AheadOptions, wait_ahead
 
     rng = random.Random(3033)
     kinds = list(variant_tiles(MY3))

@@ -1,4 +1,4 @@
-"""The winning hand's shape as data (``hand:`` in a variant file, :mod:`mjcli.shape`): sets and an eye, the
+"""The winning hand's shape as data (``hand:`` in a variant file, :mod:`mjcli.mahjong.shape`): sets and an eye, the
 special shapes registered as recognisers, the section checked by type and range."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import copy
 
 import pytest
 
-from mjcli import decompose
+from mjcli.mahjong import decompose
 from mjcli.errors import RuleFileError
-from mjcli.shape import SHAPES, STANDARD, HandShape, is_seven_pairs, is_thirteen_orphans
-from mjcli.tiles import parse_hand, tile_code
+from mjcli.mahjong.shape import SHAPES, STANDARD, HandShape, is_seven_pairs, is_thirteen_orphans
+from mjcli.mahjong.tiles import parse_hand, tile_code
 from mjcli.variant import build_variant, load_builtin, load_data, variants_dir
 
 

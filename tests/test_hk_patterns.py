@@ -235,9 +235,9 @@ def test_four_concealed_pungs_condition(hand, limit):
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from mjcli.scoring import score as score_hand  # noqa: E402
-from mjcli.tiles import format_tiles, parse_hand, tile_code  # noqa: E402
-from mjcli.waits import wait  # noqa: E402
+from mjcli.mahjong.scoring import score as score_hand  # noqa: E402
+from mjcli.mahjong.tiles import format_tiles, parse_hand, tile_code  # noqa: E402
+from mjcli.mahjong.waits import wait  # noqa: E402
 
 
 @st.composite

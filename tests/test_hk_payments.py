@@ -170,7 +170,7 @@ def test_settle_hand_below_minimum_is_an_error():
 def test_eight_flowers_is_paid_as_self_drawn():
     # RULES.md: eight_flowers is "an immediate win whatever the tiles": it comes on the drawn eighth bonus tile, so
     # every loser pays S/2 even when the hand names no zimo. 8 faan: S = 64, each of three 32, total 96.
-    from mjcli.scoring import score_text
+    from mjcli.mahjong.scoring import score_text
 
     res = score_text("123m 456m 789m 12p EE | f1 f2 f3 f4 s1 s2 s3 s4", HK)
     assert res.total == 8 and res.payment == {"each": 32, "total": 96}

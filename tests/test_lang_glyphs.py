@@ -5,7 +5,7 @@ import json
 import pytest
 
 from mjcli.cli import cli
-from mjcli.tiles import GLYPHS, tile_from_code
+from mjcli.mahjong.tiles import GLYPHS, tile_from_code
 
 
 def run(runner, *args):

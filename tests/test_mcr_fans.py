@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import mcr_reference as ref  # noqa: E402
 from mjcli.games.mcr.patterns import fan_id  # noqa: E402
-from mjcli.scoring import score_text  # noqa: E402
+from mjcli.mahjong.scoring import score_text  # noqa: E402
 from mjcli.variant import load_builtin  # noqa: E402
 
 MCR = load_builtin("mcr")

@@ -19,7 +19,7 @@ import mcr_reference as ref  # noqa: E402
 from mjcli.games.mcr import fans as F  # noqa: E402
 from mjcli.games.mcr.patterns import principles  # noqa: E402
 from mjcli.registry import game_kind  # noqa: E402
-from mjcli.scoring import score_text  # noqa: E402
+from mjcli.mahjong.scoring import score_text  # noqa: E402
 from mjcli.variant import load_builtin  # noqa: E402
 
 MCR = load_builtin("mcr")

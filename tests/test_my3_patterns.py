@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from mjcli import decompose
+from mjcli.mahjong import decompose
 from mjcli.api import score_line
-from mjcli.scoring import evaluate
-from mjcli.tiles import JOKER, parse_hand, tile_code, variant_tiles
+from mjcli.mahjong.scoring import evaluate
+from mjcli.mahjong.tiles import JOKER, parse_hand, tile_code, variant_tiles
 from mjcli.variant import load_builtin
 
 MY3 = load_builtin("my3")

@@ -10,7 +10,7 @@ import pytest
 from mjcli.cli import cli
 from mjcli.errors import SettleError
 from mjcli.payments import SettleRequest, settle
-from mjcli.scoring import score_text
+from mjcli.mahjong.scoring import score_text
 from mjcli.variant import load_builtin
 
 MY3 = load_builtin("my3")

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from mjcli.api import wait_line
-from mjcli.tiles import JOKER, Meld, parse_hand, tile_code, variant_tiles
+from mjcli.mahjong.tiles import JOKER, Meld, parse_hand, tile_code, variant_tiles
 from mjcli.variant import load_builtin
-from mjcli.waits import waiting_tiles
+from mjcli.mahjong.waits import waiting_tiles
 
 MY3 = load_builtin("my3")
 KINDS = variant_tiles(MY3)  # 1p-9p and the seven honours

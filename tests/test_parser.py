@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from mjcli.api import score_line
 from mjcli.errors import HandError, MjError, ParseError
-from mjcli.scoring import apply_overrides, score
-from mjcli.tiles import (
+from mjcli.mahjong.scoring import apply_overrides, score
+from mjcli.mahjong.tiles import (
     ADDED, CHOW, CLAIMED, CONCEALED, HONOUR_LETTERS, JOKER, KONG, PONG, Hand, format_hand, parse_hand,
     tile_code, tile_from_code, validate,
 )
@@ -374,7 +374,7 @@ def test_the_canonical_text_kept_from_the_parse_is_format_tiles(words, context, 
     whatever the words, the hand's text is what formatting its tiles gives, and so is a wait's."""
     import dataclasses
 
-    from mjcli.tiles import format_hand, format_tiles, parse_hand
+    from mjcli.mahjong.tiles import format_hand, format_tiles, parse_hand
 
     line = space.join(words) + context
     for complete in (False, True):

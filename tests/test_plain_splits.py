@@ -6,19 +6,21 @@ from __future__ import annotations
 
 import pytest
 
-from mjcli import decompose as D
+from mjcli.mahjong import decompose as D
+from mjcli.mahjong import jokers as JK
+from mjcli.mahjong import suits as SU
 
 
 @pytest.mark.parametrize("suit,chows", [(0, True), (3, False)])
 def test_complete_shapes_split_as_the_general_search(suit, chows):
     D._PLAIN.clear()
-    keys = list(D.complete_table(chows))
+    keys = list(SU.complete_table(chows))
     assert len(keys) in (21_743, 498)
     keys = keys[::3]
-    near = [k + (1 << 3 * i) for k in keys[::8] for i in range(D.SUIT_LEN[suit]) if D._fits(k + (1 << 3 * i))]
+    near = [k + (1 << 3 * i) for k in keys[::8] for i in range(SU.SUIT_LEN[suit]) if SU._fits(k + (1 << 3 * i))]
     for k in keys + near:
-        counts = tuple((k >> 3 * i) & 7 for i in range(D.SUIT_LEN[suit]))
-        assert D._suit_splits_key(k, suit, 0, None) == D.suit_splits(counts, chows, 0, None), oct(k)
+        counts = tuple((k >> 3 * i) & 7 for i in range(SU.SUIT_LEN[suit]))
+        assert D._suit_splits_key(k, suit, 0, None) == JK.suit_splits(counts, chows, 0, None), oct(k)
 
 
 def test_a_shape_with_two_ways_is_listed_once():
@@ -32,13 +34,13 @@ def test_splits_from_the_shared_relative_splits_equal_the_general_search():
     splits, in the same order, as the general search gives each suit (every other complete shape a suit, the
     other half in the next suit)."""
     for s in range(4):
-        base = D.SUIT_BASE[s]
-        for k in [k for k, m in D.complete_table(D.SUIT_CHOWS[s]).items() if m][s % 2::2]:  # every other shape
+        base = SU.SUIT_BASE[s]
+        for k in [k for k, m in SU.complete_table(SU.SUIT_CHOWS[s]).items() if m][s % 2::2]:  # every other shape
             want = tuple(
                 (u, None if e is None else base + e, ej,
                  tuple(sorted(((kind, base + t, j) for kind, t, j in ss), key=lambda x: (x[1], x[0], x[2]))))
-                for u, e, ej, ss in D.suit_splits(tuple((k >> 3 * i) & 7 for i in range(D.SUIT_LEN[s])),
-                                                  D.SUIT_CHOWS[s], 0, None))
+                for u, e, ej, ss in JK.suit_splits(tuple((k >> 3 * i) & 7 for i in range(SU.SUIT_LEN[s])),
+                                                  SU.SUIT_CHOWS[s], 0, None))
             assert D._splits_abs(s, k, 0) == want, (s, oct(k))
 
 
@@ -49,7 +51,7 @@ def test_the_readings_of_a_hand_with_no_fei_are_the_general_ones():
     import random
     from itertools import product
 
-    from mjcli.tiles import hand_keys, make_hand
+    from mjcli.mahjong.tiles import hand_keys, make_hand
 
     rng = random.Random("plain-readings")
     checked = 0
@@ -66,11 +68,11 @@ def test_the_readings_of_a_hand_with_no_fei_are_the_general_ones():
         per_suit = []
         for s, key in enumerate(hand_keys(h)):
             if key:
-                counts = tuple((key >> 3 * i) & 7 for i in range(D.SUIT_LEN[s]))
-                base = D.SUIT_BASE[s]
+                counts = tuple((key >> 3 * i) & 7 for i in range(SU.SUIT_LEN[s]))
+                base = SU.SUIT_BASE[s]
                 per_suit.append([(e if e is None else base + e,
                                   tuple(sorted(((k, base + t, j) for k, t, j in ss), key=lambda x: (x[1], x[0], x[2]))))
-                                 for _, e, _, ss in D.suit_splits(counts, D.SUIT_CHOWS[s], 0, None)])
+                                 for _, e, _, ss in JK.suit_splits(counts, SU.SUIT_CHOWS[s], 0, None)])
         want = []
         for combo in product(*per_suit):
             eyes = [e for e, _ in combo if e is not None]

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from mjcli.errors import HandError, MjError
-from mjcli.tiles import HONOUR_LETTERS, JOKER, format_hand, parse_hand, tile_code, variant_tiles
+from mjcli.mahjong.tiles import HONOUR_LETTERS, JOKER, format_hand, parse_hand, tile_code, variant_tiles
 from mjcli.variant import builtin_ids, load_builtin
 
 VARIANTS = builtin_ids()
@@ -175,7 +175,7 @@ def render(parts: dict, order=None, merge=None) -> str:
 
 def parsed_or_none(text: str, v):
     """The hand, or None when it is not a possible hand of the variant (a tile too many, ...)."""
-    from mjcli.tiles import validate
+    from mjcli.mahjong.tiles import validate
 
     try:
         h = parse_hand(text)
@@ -219,7 +219,7 @@ def test_any_text_that_parses_roundtrips(text):
 
 
 def _winning(h, v) -> bool:
-    from mjcli.scoring import score
+    from mjcli.mahjong.scoring import score
 
     try:
         return score(h, v).winning
@@ -234,7 +234,7 @@ def test_wait_lists_exactly_the_winning_tiles(vid, data):
     v = load(vid)
     if v.game == "paohuzi":
         return paohuzi_waits(v, data)
-    from mjcli.waits import wait
+    from mjcli.mahjong.waits import wait
 
     parts = data.draw(mahjong_parts(v, complete=data.draw(st.integers(0, 4)) > 0))
     h = parsed_or_none(render(parts), v)
@@ -267,7 +267,7 @@ def test_score_ignores_the_written_order(vid, data):
     v = load(vid)
     if v.game == "paohuzi":
         return paohuzi_order(v, data)
-    from mjcli.scoring import score_text
+    from mjcli.mahjong.scoring import score_text
 
     parts = data.draw(mahjong_parts(v, complete=data.draw(st.integers(0, 3)) > 0, flags=True))
     first = score_text(render(parts), v).as_dict()
@@ -407,7 +407,7 @@ def test_limit_hand_total_is_the_limit(vid, pid, example, data):
 @given(data=st.data())
 def test_random_limit_hands_pay_exactly_the_limit(vid, data):
     v = load(vid, game="mahjong")
-    from mjcli.scoring import score_text
+    from mjcli.mahjong.scoring import score_text
 
     parts = data.draw(mahjong_parts(v, flags=True, max_bonus=8, max_fei=4))
     res = score_text(render(parts), v)

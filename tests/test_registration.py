@@ -4,7 +4,7 @@ replaced: a second ``sg_instant`` would have paid instead of the first)."""
 import pytest
 
 from mjcli import registry
-from mjcli.patterns import REGISTRY, pattern
+from mjcli.mahjong.patterns import REGISTRY, pattern
 from mjcli.payments import settlement_rule
 
 

@@ -29,7 +29,7 @@ from click.testing import CliRunner
 from mjcli.api import score_line, wait_line
 from mjcli.cli import cli
 from mjcli.house import load_rules_file
-from mjcli.tiles import tile_code, variant_tiles
+from mjcli.mahjong.tiles import tile_code, variant_tiles
 from mjcli.variant import load_builtin
 
 MY3 = load_builtin("my3")

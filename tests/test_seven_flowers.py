@@ -19,7 +19,7 @@ from mjcli.api import score_line, wait_line
 from mjcli.cli import cli
 from mjcli.errors import ContextError, MjError
 from mjcli.settlement import settle_record
-from mjcli.tiles import tile_code
+from mjcli.mahjong.tiles import tile_code
 from mjcli.variant import build_variant, load_builtin
 
 HK, SG, MY3 = load_builtin("hk"), load_builtin("sg"), load_builtin("my3")

@@ -4,8 +4,8 @@ import pytest
 
 from mjcli.api import score_line
 from mjcli.errors import HandError
-from mjcli.scoring import score
-from mjcli.tiles import parse_hand
+from mjcli.mahjong.scoring import score
+from mjcli.mahjong.tiles import parse_hand
 from mjcli.variant import load_builtin
 
 

@@ -272,7 +272,7 @@ def test_fei_changes_nothing_in_sg_and_says_so():
 def test_eight_flowers_is_paid_as_self_drawn():
     # the eighth bonus tile is drawn: a self-draw whatever the hand says. The limit 5 tai: A = 32, each of three
     # pays 2A = 64, total 192 (not 64 + 32 + 32 as a discard)
-    from mjcli.scoring import score_text
+    from mjcli.mahjong.scoring import score_text
 
     res = score_text("135m 258p 369s ESW N | f1 f2 f3 f4 s1 s2 s3 s4", load_builtin("sg"))
     assert res.total == 5 and res.payment == {"each": 64, "total": 192}

@@ -16,9 +16,9 @@ from mahjong.shanten import Shanten as PeerShanten
 
 from mjcli.api import load_variant
 from mjcli.errors import HandError
-from mjcli.shanten import Position, Shapes, draws, helpful, helpful_tiles, position, shanten, shanten_text
-from mjcli.tiles import JOKER, PLACE_INC, SUIT_OF, make_hand, parse_hand, tile_code, tile_from_code
-from mjcli.waits import waiting_tiles
+from mjcli.mahjong.shanten import Position, Shapes, draws, helpful, helpful_tiles, position, shanten, shanten_text
+from mjcli.mahjong.tiles import JOKER, PLACE_INC, SUIT_OF, make_hand, parse_hand, tile_code, tile_from_code
+from mjcli.mahjong.waits import waiting_tiles
 
 PEER = PeerShanten()
 MY3_KINDS = list(range(9, 18)) + list(range(27, 34))  # Tong and honours

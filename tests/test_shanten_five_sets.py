@@ -1,6 +1,6 @@
 """Shanten and helpful tiles of a five-set hand (the Taiwanese 16-tile table), against a brute force.
 
-The `mahjong` package counts four sets only, so the check is a brute force written apart from mjcli.shanten:
+The `mahjong` package counts four sets only, so the check is a brute force written apart from mjcli.mahjong.shanten:
 the fewest draws to win is the size of a winning hand (17 tiles) less the most of the hand's tiles that one
 winning hand can keep. In each suit it tries every way of choosing up to five sets (chows and pongs) and the
 eye among those that share a tile with the hand (a set sharing none is as good as one made anywhere of drawn
@@ -18,8 +18,8 @@ from functools import lru_cache
 import pytest
 
 from mjcli.api import load_variant
-from mjcli.shanten import helpful, position, shanten, shanten_text
-from mjcli.tiles import make_hand, parse_hand, tile_code
+from mjcli.mahjong.shanten import helpful, position, shanten, shanten_text
+from mjcli.mahjong.tiles import make_hand, parse_hand, tile_code
 
 SETS = [(t, t, t) for t in range(34)] + [(b + i, b + i + 1, b + i + 2) for b in (0, 9, 18) for i in range(7)]
 @lru_cache(maxsize=None)

@@ -1,5 +1,5 @@
 """Shanten and the helpful tiles over every shape a table declares (issue 30 for `-v mcr`): each special shape's
-registered draws (mjcli/shape.py, beside its recogniser), the least over the shapes, the look-ahead to the 8-fan
+registered draws (mjcli/mahjong/shape.py, beside its recogniser), the least over the shapes, the look-ahead to the 8-fan
 minimum, and the calculator pymahjonggb answering the same hands (benchmarks/mcr_shanten_agree.py makes them).
 
 A hand's shanten is the fewest draws to win less one; a shape's draws are its places the hand's tiles do not fill.
@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from test_contract import invoke, run_all_formats
 
-from mjcli.shanten import Shapes, helpful_tiles, position, shanten, shapes_of
-from mjcli.shape import SHAPES, shape, shape_draws
-from mjcli.tiles import hand_keys, make_hand, parse_hand, tile_code
+from mjcli.mahjong.shanten import Shapes, helpful_tiles, position, shanten, shapes_of
+from mjcli.mahjong.shape import SHAPES, shape, shape_draws
+from mjcli.mahjong.tiles import hand_keys, make_hand, parse_hand, tile_code
 from mjcli.variant import load_builtin
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mjcli import tiles
+from mjcli.mahjong import tiles
 from mjcli.cli import cli
 from mjcli.errors import ParseError
-from mjcli.tiles import format_hand, parse_hand
+from mjcli.mahjong.tiles import format_hand, parse_hand
 
 # (aliased, bracketed): the same hand
 PAIRS = [

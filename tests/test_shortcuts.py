@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from mjcli.patterns import Ctx, make_ctx
-from mjcli.scoring import ScoreResult, score
-from mjcli.tiles import Hand, make_hand, parse_hand
+from mjcli.mahjong.patterns import Ctx, make_ctx
+from mjcli.mahjong.scoring import ScoreResult, score
+from mjcli.mahjong.tiles import Hand, make_hand, parse_hand
 from mjcli.variant import load_builtin
 
 
@@ -35,7 +35,7 @@ def test_a_made_hand_equals_the_dataclass_hand():
 
 
 def test_a_plain_line_parses_to_the_full_parsers_hand():
-    from mjcli import tiles
+    from mjcli.mahjong import tiles
 
     for text in ("123m 456m 789m 23p 55s @4p", "123m 456m 789m 234p 55s @2p zimo", "55p J", "EEE SSS 11m 22m 3m @3m"):
         fast = parse_hand(text, complete=True)
@@ -45,8 +45,8 @@ def test_a_plain_line_parses_to_the_full_parsers_hand():
 
 def test_a_made_ctx_reads_as_the_dataclass_ctx():
     v = load_builtin("hk")
-    from mjcli import decompose
-    from mjcli.scoring import _groups
+    from mjcli.mahjong import decompose
+    from mjcli.mahjong.scoring import _groups
 
     for text in ("123m 456m 789m 234p 55s @5s", "EEE [SSS] WWW {NNNN} 55p @5p zimo", "19m 19p 19s ESWNPFC C"):
         h = parse_hand(text)
@@ -65,8 +65,8 @@ def test_the_compiled_plan_asks_what_the_loop_asks():
     context words, in every mahjong variant."""
     import random
 
-    from mjcli import decompose
-    from mjcli.scoring import _ask, plan_of as _plan
+    from mjcli.mahjong import decompose
+    from mjcli.mahjong.scoring import _ask, plan_of as _plan
 
     from test_templates import hand as gen
 
@@ -100,9 +100,9 @@ def test_a_predicate_finds_nothing_where_its_when_is_false():
     the shapes the narrow ``when``s name: four chows, four pongs, wind and dragon pongs)."""
     import random
 
-    from mjcli import decompose
-    from mjcli.patterns import REGISTRY
-    from mjcli.scoring import plan_of as _plan
+    from mjcli.mahjong import decompose
+    from mjcli.mahjong.patterns import REGISTRY
+    from mjcli.mahjong.scoring import plan_of as _plan
 
     from test_templates import hand as gen
 
@@ -134,7 +134,7 @@ def test_a_predicate_finds_nothing_where_its_when_is_false():
 def test_a_hands_text_from_its_suit_keys_is_format_tiles():
     import random
 
-    from mjcli.tiles import _hand_text, format_tiles
+    from mjcli.mahjong.tiles import _hand_text, format_tiles
 
     rng = random.Random(21)
     for _ in range(3000):
@@ -154,26 +154,27 @@ def test_a_hand_of_melds_and_two_fei_reads_the_fei_as_its_eye():
 
 
 def test_a_suits_waits_with_no_fei_are_the_general_tables():
-    """decompose.suit_waits with no Fei reads one eye between the suit and the others straight from the masks
+    """suits.suit_waits with no Fei reads one eye between the suit and the others straight from the masks
     (speed, issue 15): the places are those the general combine/accepts test gives, for random suit shapes."""
     import random
 
-    from mjcli import decompose as D
+    from mjcli.mahjong import decompose as D
+    from mjcli.mahjong import suits as SU
 
     rng = random.Random("suit-waits")
     checked = 0
     for chows in (True, False):
         n = 9 if chows else 7
-        memo = D._memo(0, chows)
+        memo = SU._memo(0, chows)
         for _ in range(3000):
             key = sum(1 << 3 * rng.randrange(n) for _ in range(rng.randrange(1, 14)))
-            if not D._fits(key):
+            if not SU._fits(key):
                 continue
             for others in (1, 2, 3):
-                want = tuple(p for p in range(n) if (key >> 3 * p) & 7 < 4 and D.accepts(
-                    D.combine(others, D.suit_mask(key + (1 << 3 * p), chows, 0, memo), 0), 0))
-                D._WAITS.pop((0, chows), None)
-                assert D.suit_waits(key, chows, 0, others) == want, (oct(key), others)
+                want = tuple(p for p in range(n) if (key >> 3 * p) & 7 < 4 and SU.accepts(
+                    SU.combine(others, SU.suit_mask(key + (1 << 3 * p), chows, 0, memo), 0), 0))
+                SU._WAITS.pop((0, chows), None)
+                assert SU.suit_waits(key, chows, 0, others) == want, (oct(key), others)
                 checked += 1
     assert checked > 3000
 
@@ -183,7 +184,8 @@ def test_the_waits_of_a_hand_with_no_fei_are_the_general_ones():
     the general tables give (suit_mask, combine, suit_waits) on random 13-tile hands, ready and not."""
     import random
 
-    from mjcli import decompose as D
+    from mjcli.mahjong import decompose as D
+    from mjcli.mahjong import suits as SU
 
     rng = random.Random("plain-waits")
     ready = 0
@@ -199,17 +201,17 @@ def test_the_waits_of_a_hand_with_no_fei_are_the_general_ones():
             tiles[rng.randrange(13)] = rng.randrange(34)
         if any(tiles.count(x) > 4 for x in tiles):
             continue
-        keys = D.suit_keys(tiles)
-        masks = [D.suit_mask(keys[s], D.SUIT_CHOWS[s], 0) if keys[s] else 1 for s in range(4)]
+        keys = SU.suit_keys(tiles)
+        masks = [SU.suit_mask(keys[s], SU.SUIT_CHOWS[s], 0) if keys[s] else 1 for s in range(4)]
         want = []
         if sum(1 for m in masks if not m) <= 1:
             for s in [s for s in range(4) if not masks[s]] or range(4):
                 others = 1
                 for o in range(4):
                     if o != s:
-                        others = D.combine(others, masks[o], 0)
+                        others = SU.combine(others, masks[o], 0)
                 if keys[s] and others:
-                    want += [D.SUIT_BASE[s] + p for p in D.suit_waits(keys[s], D.SUIT_CHOWS[s], 0, others)]
+                    want += [SU.SUIT_BASE[s] + p for p in SU.suit_waits(keys[s], SU.SUIT_CHOWS[s], 0, others)]
         got = []
         D._plain_waits(keys, got)
         assert got == want, tiles

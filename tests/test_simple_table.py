@@ -74,7 +74,7 @@ def test_a_word_that_reads_as_a_number_another_way_is_printed_as_written():
 
 
 def test_the_fast_parser_skips_runs_of_spaces_after_its_word_memo_is_cleared():
-    from mjcli import tiles
+    from mjcli.mahjong import tiles
 
     tiles._FAST_WORDS.clear()
     assert tiles.parse_hand("123m  456m 789m 234p 55s") == tiles.parse_hand("123m 456m 789m 234p 55s")

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from mjcli.api import load_variant, score_line, wait_line
 from mjcli.cli import cli
 from mjcli.errors import MjError, ParseError
-from mjcli.tiles import (CHOW, CLAIMED, CONCEALED, ADDED, JOKER, KONG, PONG, Hand, Meld, format_glyphs, format_hand,
+from mjcli.mahjong.tiles import (CHOW, CLAIMED, CONCEALED, ADDED, JOKER, KONG, PONG, Hand, Meld, format_glyphs, format_hand,
                          parse_hand, parse_tile, tile_code)
 
 DATA = Path(__file__).parent / "data"

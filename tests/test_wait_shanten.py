@@ -9,8 +9,8 @@ import pytest
 from test_contract import check_csv, invoke, run_all_formats
 
 from mjcli.api import load_variant
-from mjcli.efficiency import AheadOptions, discards_ahead, wait_ahead
-from mjcli.tiles import parse_hand
+from mjcli.mahjong.efficiency import AheadOptions, discards_ahead, wait_ahead
+from mjcli.mahjong.tiles import parse_hand
 
 # 234m 678m 22p 456s 9s N (hk, East seat and round, no bonus tile): one exchange from ready. Tiles that help
 # and where they lead, each win self-drawn (the look-ahead prices routes self-drawn):

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from mjcli.errors import HandError, MjError
-from mjcli.scoring import score, win_totals
-from mjcli.tiles import JOKER, parse_hand, tile_code
+from mjcli.mahjong.scoring import score, win_totals
+from mjcli.mahjong.tiles import JOKER, parse_hand, tile_code
 from mjcli.variant import load_builtin
-from mjcli.waits import wait, waiting_tiles
+from mjcli.mahjong.waits import wait, waiting_tiles
 
 HANDS = {
     "hk": ["123m 456m 789m 23p EE", "1112345678999m", "EEE SSS WWW NN CC", "19m 19p 19s ESWNPF C",
@@ -71,7 +71,7 @@ def test_each_wait_value_is_the_score_of_that_win(vid, text):
     except MjError:
         return  # not a hand this variant plays (five copies, a context word it refuses): nothing to compare
     waits = {w["tile"]: w for w in res.waits}
-    from mjcli.context import DISCARD_WORDS, SELF_DRAWN_WORDS
+    from mjcli.mahjong.context import DISCARD_WORDS, SELF_DRAWN_WORDS
 
     self_only = bool(hand.flags & set(SELF_DRAWN_WORDS))  # e.g. last-tile: the discard column stays empty
     discard_only = bool(hand.flags & set(DISCARD_WORDS))
@@ -135,7 +135,7 @@ def tile_code_to_int(code):
 
 
 def test_context_free_is_refused_on_a_predicate_that_needs_no_reading():
-    from mjcli.patterns import pattern
+    from mjcli.mahjong.patterns import pattern
 
     with pytest.raises(ValueError, match="context_free"):
         pattern("not_registered_ever", needs_reading=False, context_free=True)(lambda ctx: 0)
@@ -146,9 +146,9 @@ def test_a_context_free_predicate_gives_the_same_answer_in_every_context():
     the hand's self-drawn, seat, round, context words and bonus tiles (the claim win_totals relies on)."""
     from dataclasses import replace
 
-    from mjcli import decompose
-    from mjcli.patterns import REGISTRY, Ctx
-    from mjcli.scoring import _groups, plan_of as _plan
+    from mjcli.mahjong import decompose
+    from mjcli.mahjong.patterns import REGISTRY, Ctx
+    from mjcli.mahjong.scoring import _groups, plan_of as _plan
 
     checked = 0
     for vid, text in _cases():

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from ..errors import MjError
 from ..registry import Game, register_game
-from ..scoring import score_text
-from ..tiles import parse_hand
+from ..mahjong.scoring import score_text
+from ..mahjong.tiles import parse_hand
 
 
 class Mahjong(Game):
-    """Its scorer is the engine's own (:func:`mjcli.scoring.score_text`), handed to the core here: a score goes
+    """Its scorer is the engine's own (:func:`mjcli.mahjong.scoring.score_text`), handed to the core here: a score goes
     from :func:`mjcli.api.score_answer` straight into the engine, with no call back up into this room."""
 
     id = "mahjong"
@@ -27,10 +27,10 @@ class Mahjong(Game):
 
     def wait_answer(self, variant, overrides=None):
         """``answer(text)`` for every line: what completes a 13-tile hand, or what each discard of a 14-tile one
-        leaves; a hand that is not ready gets its shanten and helpful tiles (:mod:`mjcli.efficiency`). The
+        leaves; a hand that is not ready gets its shanten and helpful tiles (:mod:`mjcli.mahjong.efficiency`). The
         options of that module (``seen``, ``reach_minimum``, ``look_ahead``) are read once here."""
-        from ..efficiency import AheadOptions, discards_ahead, split_options, wait_ahead
-        from ..waits import answer_line
+        from ..mahjong.efficiency import AheadOptions, discards_ahead, split_options, wait_ahead
+        from ..mahjong.waits import answer_line
 
         overrides, opts = split_options(overrides, variant)
         opts = opts or AheadOptions()
@@ -52,7 +52,7 @@ class Mahjong(Game):
         return parse_hand(hand_text).has_flag("rob-kong")
 
     def whole_hand(self, text, variant, command):
-        from ..tiles import whole_hand
+        from ..mahjong.tiles import whole_hand
 
         return whole_hand(text, command, variant.hand.size)
 

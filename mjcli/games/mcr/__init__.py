@@ -18,7 +18,7 @@ from functools import partial
 from ...money import amount
 from ...payments import Payment, shares
 from ...registry import register_game
-from ...scoring import score_text as mahjong_score
+from ...mahjong.scoring import score_text as mahjong_score
 from ..mahjong import Mahjong
 from . import patterns
 from .patterns import fan_id

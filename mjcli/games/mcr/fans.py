@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from operator import add
 
-from ...tiles import CHOW, CONCEALED, KONG, PONG
+from ...mahjong.tiles import CHOW, CONCEALED, KONG, PONG
 
 WINDS = range(27, 31)
 DRAGONS = range(31, 34)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ...patterns import Ctx, pattern
-from ...tiles import PONG
+from ...mahjong.patterns import Ctx, pattern
+from ...mahjong.tiles import PONG
 from .fans import HandFacts, fans
 
 # the fans of the table (variants/mcr.yaml gives each its value, names and principles), flowers aside
@@ -123,7 +123,7 @@ def _chosen(facts, reading, total: int, variant) -> bool:
 def _tie_choice(facts, variant, total: int, memo: dict):
     """The :func:`_tie_key` of the reading scored among the hand's readings that total ``total``, or None when
     every such reading is (one reading, or none that is sets and a pair)."""
-    from ...decompose import readings
+    from ...mahjong.decompose import readings
 
     rs = memo.get("readings")
     if rs is None:
@@ -220,14 +220,14 @@ def fast_answer(variant, answer):
     """``answer(text)`` for ``score`` with the same results as the scorer's ``answer``, faster (speed, issue 29):
     a plain hand (no option, no word another word implies, at least one reading) has its best reading chosen
     from the readings' fan tables directly, not through the 81 predicates a reading, and its result made as the
-    scorer makes it (:meth:`mjcli.scoring._Plan.best_result`). Every other line is ``answer``'s. ``answer``
+    scorer makes it (:meth:`mjcli.mahjong.scoring._Plan.best_result`). Every other line is ``answer``'s. ``answer``
     itself when the variant's patterns are not this table's alone (a house file that adds another table's)."""
-    from ...context import resolve, rob_kong_readings
-    from ...decompose import readings
+    from ...mahjong.context import resolve, rob_kong_readings
+    from ...mahjong.decompose import readings
     from ...errors import MjError
-    from ...patterns import REGISTRY
-    from ...scoring import plan_of
-    from ...tiles import format_hand, parse_hand, validate
+    from ...mahjong.patterns import REGISTRY
+    from ...mahjong.scoring import plan_of
+    from ...mahjong.tiles import format_hand, parse_hand, validate
 
     plan = plan_of(variant)
     ours = {pattern_id(f) for f in FANS}

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...context import DISCARD_WORDS, SELF_DRAWN_WORDS
-from ...scoring import score
-from ...tiles import BONUS_ORDER, format_tiles, tile_from_code
+from ...mahjong.context import DISCARD_WORDS, SELF_DRAWN_WORDS
+from ...mahjong.scoring import score
+from ...mahjong.tiles import BONUS_ORDER, format_tiles, tile_from_code
 
 
 def drown_fei_hints(hand, variant, res) -> None:

@@ -2,9 +2,9 @@
 
 The shared ones (flushes, dragon and wind sets, ``own_flower`` with E1 S2 W3,
 ``flower_set``, ``no_bonus``, ``four_concealed_pongs``...) live in
-:mod:`mjcli.patterns.core`; the values are in ``variants/my3.yaml``.
+:mod:`mjcli.mahjong.patterns.core`; the values are in ``variants/my3.yaml``.
 
->>> from mjcli.scoring import score_text
+>>> from mjcli.mahjong.scoring import score_text
 >>> from mjcli.variant import load_builtin
 >>> r = score_text("123p 456p 789p EEE 11p | cat face f4 J @1p", load_builtin("my3"))
 >>> sorted(p.id for p in r.patterns)
@@ -13,8 +13,8 @@ The shared ones (flushes, dragon and wind sets, ``own_flower`` with E1 S2 W3,
 
 from __future__ import annotations
 
-from ...tiles import BONUS_TOKENS
-from ...patterns import Ctx, pattern
+from ...mahjong.tiles import BONUS_TOKENS
+from ...mahjong.patterns import Ctx, pattern
 
 FAMILY_SIZE = 4
 EVERYONE_NUMBER = 4  # the empty North seat's flower and season count for every player

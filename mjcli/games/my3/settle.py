@@ -15,9 +15,9 @@ from __future__ import annotations
 from ...errors import SettleError
 from ...money import amount, mul
 from ...payments import Payment, SettleRequest, settlement_rule
-from ...patterns.core import SEAT_NUMBER
+from ...mahjong.patterns.core import SEAT_NUMBER
 from .patterns import EVERYONE_NUMBER
-from ...tiles import BONUS_TOKENS
+from ...mahjong.tiles import BONUS_TOKENS
 from . import FAMILIES
 FAMILY_SIZE = 4
 # own flower / season number of each seat (no one sits North, so 4 counts for everyone)
@@ -44,7 +44,7 @@ def _winner_hand(req: SettleRequest):
     res = req.result
     if res is None or not getattr(res, "hand", ""):
         return None
-    from ...tiles import parse_hand
+    from ...mahjong.tiles import parse_hand
 
     return parse_hand(res.hand)
 

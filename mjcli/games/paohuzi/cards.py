@@ -232,7 +232,7 @@ def parse_card(text: str, col: int = 1) -> int:
 def parse(text: str) -> PHand:
     """Parse one line of Paohuzi notation (no size checks; see :func:`check`)."""
     if not text.isascii():
-        from ...tiles import FULL_WIDTH
+        from ...mahjong.tiles import FULL_WIDTH
 
         text = text.translate(FULL_WIDTH)  # full-width ASCII forms as ASCII (issue 27)
     if "#" in text:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from ...errors import ContextError, HandError, MjError
 from .cards import N_CARDS, PHand, check, code, codes, parse, parse_card, size_of
 from .config import config
-from ...scoring import ScoreResult, Verdicts
+from ...mahjong.scoring import ScoreResult, Verdicts
 from .engine import ONE, engine_for, state_counts
 
 FORMED = {"ti": "({})", "wei": "({})", "pao": "[{}]", "peng": "[{}]"}

@@ -1,13 +1,13 @@
 """Paohuzi's wait: every unseen card that completes a hand of 20 cards, with its huxi and tun each way.
 
 Apart from :mod:`.scorer` (whose hand splitting and overrides it shares): a score does not depend on the
-wait engine of the core (:class:`mjcli.waits.WaitResult`), so the scorer stands below the batch that runs it.
+wait engine of the core (:class:`mjcli.mahjong.waits.WaitResult`), so the scorer stands below the batch that runs it.
 """
 
 from __future__ import annotations
 
 from ...errors import MjError
-from ...waits import WaitResult
+from ...mahjong.waits import WaitResult
 from .cards import COPIES, N_CARDS, PHand, check, code, parse
 from .config import config
 from .engine import ONE, engine_for, state_counts

@@ -2,14 +2,14 @@
 
 The shared ones (dragon and wind sets, flushes, own flower, flower sets, the
 limit hands, Kam Kam Hu as ``four_concealed_pungs`` with ``win_tile:
-self_drawn_only``) are registered in :mod:`mjcli.patterns.core`.
+self_drawn_only``) are registered in :mod:`mjcli.mahjong.patterns.core`.
 """
 
 from __future__ import annotations
 
-from ...decompose import waits_at
-from ...tiles import BONUS_TOKENS, DRAGON_TILES, WINDS
-from ...patterns import Ctx, pattern
+from ...mahjong.decompose import waits_at
+from ...mahjong.tiles import BONUS_TOKENS, DRAGON_TILES, WINDS
+from ...mahjong.patterns import Ctx, pattern
 
 # Suo 2 3 4 6 8 (indexes 19 20 21 23 25) and the green dragon (32)
 GREEN_TILES = frozenset((19, 20, 21, 23, 25, 32))
@@ -56,7 +56,7 @@ def _waits_before_win(hand, variant) -> tuple:
     before = hand.without_win()
     key = (before.concealed, before.jokers, before.melds, before.bonus.count("J"), variant.tiles, variant.most_copies,
            variant.hand)
-    if key not in _WAITS:  # the shape engine's waits (mjcli.decompose, below the scorer that asks this predicate)
+    if key not in _WAITS:  # the shape engine's waits (mjcli.mahjong.decompose, below the scorer that asks this predicate)
         if len(_WAITS) > 4096:
             _WAITS.clear()
         _WAITS[key] = tuple(waits_at(before, variant))

@@ -23,7 +23,7 @@ from __future__ import annotations
 from ...errors import SettleError
 from ...money import amount
 from ...payments import Payment, settlement_rule
-from ...tiles import BONUS_TOKENS, WINDS
+from ...mahjong.tiles import BONUS_TOKENS, WINDS
 
 ANIMAL_BITES = (("cat", "mouse", "cat-mouse"), ("rooster", "centipede", "rooster-centipede"))
 # --dealt families that name a bite: which bites of the seat they double
@@ -50,7 +50,7 @@ def _bonus_by_seat(variant, req) -> dict[str, list[str]]:
     """Each seat's bonus tiles: --bonus, and the winner's from --hand when --bonus leaves them out."""
     bonus = {s: list(toks) for s, toks in req.bonus.items()}
     if req.winner is not None and req.winner not in bonus and req.result is not None:
-        from ...tiles import parse_hand
+        from ...mahjong.tiles import parse_hand
 
         bonus[req.winner] = list(parse_hand(req.result.hand).bonus)
     owner: dict[str, str] = {}

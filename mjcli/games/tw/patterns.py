@@ -6,9 +6,9 @@ Each predicate's docstring gives the pattern's native name.
 
 from __future__ import annotations
 
-from ...decompose import waits_at
-from ...patterns import Ctx, pattern
-from ...tiles import CHOW, lian_count
+from ...mahjong.decompose import waits_at
+from ...mahjong.patterns import Ctx, pattern
+from ...mahjong.tiles import CHOW, lian_count
 
 
 @pattern("dealer", needs_reading=False)
@@ -32,7 +32,7 @@ def waits_before(ctx: Ctx) -> tuple:
     before = hand.without_win()
     key = (before.concealed, before.melds, variant.tiles, variant.hand)
     got = _WAITS.get(key)
-    if got is None:  # the shape engine's waits (mjcli.decompose, below the scorer that asks this predicate)
+    if got is None:  # the shape engine's waits (mjcli.mahjong.decompose, below the scorer that asks this predicate)
         if len(_WAITS) > 4096:
             _WAITS.clear()
         got = _WAITS[key] = tuple(waits_at(before, variant))

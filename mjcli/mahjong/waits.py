@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 
 from . import decompose
 from .context import DISCARD_WORDS, SELF_DRAWN_WORDS, resolve
-from .errors import NOT_READY, HandError, MjError
+from ..errors import NOT_READY, HandError, MjError
 from .scoring import plan_of as scoring_plan
 from .scoring import robbed_win, win_totals, wins_without_sets
-from .payments import not_toward_points
-from .registry import hooks
+from ..payments import not_toward_points
+from ..registry import hooks
 from .tiles import (JOKER, PLACE_INC, SUIT_OF, Hand, format_hand, format_tiles, hand_keys, make_hand, parse_hand,
                     tile_code, validate, variant_tiles)
 
@@ -62,7 +62,7 @@ class WaitResult:
         if self.notes:
             d["notes"] = self.notes
         d.update(self.extra)
-        from .contract import shape
+        from ..contract import shape
 
         return shape("wait", d)
 
@@ -71,7 +71,7 @@ _PLANS: dict = {}
 
 
 def _plan(variant) -> tuple:
-    """(candidate tiles, Fei in the set, the hand shape (mjcli.shape), most copies of a tile), worked out once per
+    """(candidate tiles, Fei in the set, the hand shape (mjcli.mahjong.shape), most copies of a tile), worked out once per
     variant."""
     entry = _PLANS.get(id(variant))
     if entry is None or entry[0] is not variant:

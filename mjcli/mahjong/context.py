@@ -26,7 +26,7 @@ contradiction is a :class:`~mjcli.errors.ContextError` (code
 ``invalid_context``) naming the two words; an implied word is added, so it
 shows in the hand's canonical text and is scored and paid.
 
->>> from mjcli.tiles import parse_hand, format_hand
+>>> from mjcli.mahjong.tiles import parse_hand, format_hand
 >>> format_hand(resolve(parse_hand("123m 456m 789m 234p 55s @5s heavenly")))
 '123456789m 234p 55s @5s zimo heavenly'
 >>> resolve(parse_hand("123m 456m 789m 234p 55s @5s zimo rob-kong"))
@@ -39,9 +39,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .errors import ContextError, HandError, MjError
+from ..errors import ContextError, HandError, MjError
 from .tiles import ADDED, CHOW, CLAIMED, JOKER, KONG, Hand, format_tiles
-from .variant import COPIES
+from ..variant import COPIES
 
 # words that mean the winning tile was self-drawn / a discard (in the order they are named in errors)
 SELF_DRAWN_WORDS = ("heavenly", "kong-on-kong", "kong-replacement", "bonus-replacement", "last-tile")
@@ -63,7 +63,7 @@ KONGER_HOLDS = COPIES - 1  # rob-kong: the konger's pong of the robbed tile, eve
 
 
 def resolve(hand: Hand, ov: dict | None = None, *, for_wait: bool = False, size: int = 14) -> Hand:
-    """Apply the command-line options ``ov`` (see :func:`mjcli.scoring.apply_overrides`), check the
+    """Apply the command-line options ``ov`` (see :func:`mjcli.mahjong.scoring.apply_overrides`), check the
     context words, and return the hand with the implied words added.
 
     ``ov`` may hold ``labels``: how to name an option in an error (``{"self_drawn": "--from S"}``), and
@@ -175,8 +175,8 @@ def fei_read_as(hand: Hand, reading, t: int) -> int:
     place where it is written) and in the reading's concealed sets and eye (what they hold of ``t`` less the
     real ``t``). A special reading (Thirteen Orphans) is counted by its melds only (it has none).
 
-    >>> from mjcli.decompose import readings
-    >>> from mjcli.tiles import parse_hand
+    >>> from mjcli.mahjong.decompose import readings
+    >>> from mjcli.mahjong.tiles import parse_hand
     >>> h = parse_hand("[4J6p] 345p PPP FFF CC @5p")
     >>> fei_read_as(h, readings(h)[0], 13), fei_read_as(h, readings(h)[0], 12)
     (1, 0)
@@ -214,8 +214,8 @@ def rob_kong_readings(hand: Hand, rs: list, most: int) -> list:
     copies of a tile (the konger holds three, the winner the one robbed). ``rs`` itself when the hand is no
     rob-kong win or holds no Fei.
 
-    >>> from mjcli.decompose import readings
-    >>> from mjcli.tiles import parse_hand
+    >>> from mjcli.mahjong.decompose import readings
+    >>> from mjcli.mahjong.tiles import parse_hand
     >>> h = parse_hand("PPP FFF CCC EEE 4p J @4p rob-kong")
     >>> len(readings(h)), rob_kong_readings(h, readings(h), 4), len(rob_kong_readings(h, readings(h), 5))
     (1, [], 1)
@@ -288,7 +288,7 @@ def implied_notes(before: Hand, after: Hand, ov: dict | None = None) -> list[str
 
     An option that says how the tile came (``settle --from``, no ``--from``) is no implied word.
 
-    >>> from mjcli.tiles import parse_hand
+    >>> from mjcli.mahjong.tiles import parse_hand
     >>> h = parse_hand("123m 456m 789m 234p 55s @5s heavenly")
     >>> implied_notes(h, resolve(h))
     ['zimo added: a heavenly hand wins on the dealt tiles (self-drawn)']

@@ -16,7 +16,7 @@ from . import decompose
 from .context import apply_overrides  # noqa: F401  (public here too: tests and library users read it from scoring)
 from .context import DISCARD_WORDS, SELF_DRAWN_WORDS, check_robbed_fei, fei_self_drawn, implied_notes, resolve
 from .context import rob_kong_readings, rob_kong_word, robbed_bonus_win
-from .errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
+from ..errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
 from .patterns import REGISTRY, Ctx, Shape, groups_of, make_ctx
 from .tiles import Hand, format_hand, make_hand, parse_hand, validate, variant_tiles
 
@@ -127,7 +127,7 @@ class ScoreResult(Verdicts):
                 {"reading": a.reading, "patterns": [p.as_dict() for p in a.patterns], "raw": a.raw, "total": a.total}
                 for a in self.alternatives
             ]
-        from .contract import shape
+        from ..contract import shape
 
         return shape("score", d)
 
@@ -153,7 +153,7 @@ def _not_toward(variant, patterns) -> int:
     false`` in the variant file): :func:`mjcli.payments.not_toward_points`, the one rule; 0 at a table with none."""
     if not variant.not_toward_minimum:
         return 0
-    from .payments import not_toward_points
+    from ..payments import not_toward_points
 
     return not_toward_points(variant, patterns)
 
@@ -182,7 +182,7 @@ class _Plan:
     ``hand_rows`` and ``reading_rows`` are the variant's patterns as
     ``(index in the YAML, spec, predicate, options, when)``, split by whether
     the predicate needs a reading; the answers of the first kind are kept per
-    hand context in ``by_context`` (see :func:`mjcli.patterns.pattern`), and
+    hand context in ``by_context`` (see :func:`mjcli.mahjong.patterns.pattern`), and
     a predicate of the second kind is skipped when its ``when`` is false for
     the reading. ``payments`` keeps each payment summary by (total,
     self-drawn, pattern ids).
@@ -211,7 +211,7 @@ class _Plan:
         self.ask_context = _compiled(self.context_groups)
         self.context_live = _compiled_live(self.context_groups)
         self.tiles = variant_tiles(variant)
-        self.shape = variant.hand  # sets and an eye, and the special shapes (mjcli.shape)
+        self.shape = variant.hand  # sets and an eye, and the special shapes (mjcli.mahjong.shape)
         self.size = variant.hand.size  # tiles in a complete hand
         self.most = variant.most_copies  # no fifth copy of a tile, unless the house switch allows one
         self.by_context: dict = {}
@@ -298,7 +298,7 @@ class _Plan:
                tuple([(p.id, p.points) for p in res.patterns if watched is None or p.id in watched]))
         pay = self.payments.get(key, False)
         if pay is False:
-            from .payments import payment_summary
+            from ..payments import payment_summary
 
             if len(self.payments) > 4096:
                 self.payments.clear()
@@ -315,7 +315,7 @@ def _payment_ids(variant):
     """The pattern ids a score's payment depends on besides its total and how the hand was won: those the
     payment table pays as self-drawn and those not toward the minimum; None (every pattern) when the game's own
     payments read the patterns (:attr:`mjcli.registry.Game.payment_reads_patterns`)."""
-    from .registry import game_kind
+    from ..registry import game_kind
 
     if game_kind(variant.game).payment_reads_patterns:
         return None
@@ -337,7 +337,7 @@ def _ask(groups, shape, ctx, out: list) -> None:
 
 def _checked(groups):
     """``groups``, once every ``when`` is known to be None or a ``Shape`` attribute (the compiled source names
-    them; :func:`mjcli.patterns.pattern` checks them when a predicate registers, this again before ``exec``)."""
+    them; :func:`mjcli.mahjong.patterns.pattern` checks them when a predicate registers, this again before ``exec``)."""
     for when, _ in groups:
         if when is not None and when not in Shape.__slots__:
             raise ValueError(f"when={when!r} is not a Shape attribute")
@@ -729,7 +729,7 @@ def score_text(text: str, variant, *, all_readings: bool = False, overrides: dic
 
 
 def _check_robbed(hand: Hand, variant, word: str) -> None:
-    """:func:`mjcli.context.check_robbed_fei` of a hand that :func:`score` found not winning: its readings
+    """:func:`mjcli.mahjong.context.check_robbed_fei` of a hand that :func:`score` found not winning: its readings
     before rob-kong barred those with a Fei read as the robbed tile."""
     plan = _plan(variant)
     if hand.size == plan.size:

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field, replace
 from operator import eq
 from typing import Iterable
 
-from .errors import HandError, ParseError
-from .words import FLAG_WORDS
+from ..errors import HandError, ParseError
+from ..words import FLAG_WORDS
 
 JOKER = 34
 SUITS = "mps"
@@ -202,7 +202,7 @@ class Hand:
     round: str = "E"
     flags: frozenset[str] = field(default_factory=frozenset)
     # context words written twice with different values: (key, first, second), e.g. ("seat", "seat=S", "seat=W");
-    # an error unless a command-line option replaces that word (see :mod:`mjcli.context`)
+    # an error unless a command-line option replaces that word (see :mod:`mjcli.mahjong.context`)
     clashes: tuple[tuple[str, str, str], ...] = field(default=(), compare=False)
     # a 13-tile hand with its winning tile written after @ (or --win): the tile was added to make the 14
     win_added: bool = field(default=False, compare=False)
@@ -257,7 +257,7 @@ class Hand:
 
 
 # A suit's tiles as one integer key: 3 bits a place (the count of that tile), m p s and the honours
-# (see mjcli.decompose, whose tables are keyed so).
+# (see mjcli.mahjong.decompose, whose tables are keyed so).
 SUIT_OF = tuple(min(t // 9, 3) for t in range(34))
 PLACE_INC = tuple(1 << 3 * (t - 9 * SUIT_OF[t]) for t in range(34))
 
@@ -1364,7 +1364,7 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
         if value not in allowed:
             raise HandError(f"{word}={value} is not played in {variant.id}; use one of {' '.join(allowed)}")
     if size is not None and hand.size != size:
-        shape = variant.hand  # the table's hand shape (mjcli.shape.HandShape)
+        shape = variant.hand  # the table's hand shape (mjcli.mahjong.shape.HandShape)
         what = "score" if size == shape.size else "wait"
         raise HandError(
             f"hand has {hand.size} tiles (a kong counts 3); {what} needs {size}: "

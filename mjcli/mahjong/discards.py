@@ -1,7 +1,7 @@
 """``wait`` on a 14-tile hand: what each discard leaves.
 
 For every different tile the hand could discard, the 13 tiles left are
-asked :func:`mjcli.waits.wait`; discards that leave the hand ready are listed,
+asked :func:`mjcli.mahjong.waits.wait`; discards that leave the hand ready are listed,
 best first: most unseen tiles that give a payable win (at or above the
 minimum, on a discard or self-drawn), then most unseen winning tiles, then the
 highest value. Within a discard the waits are best first too (value on a

@@ -5,7 +5,7 @@ kong counting three): four sets and 14 tiles at the Hong Kong table, five and 17
 that, a table may allow special shapes that are not sets and an eye (thirteen orphans, seven pairs, the
 knitted shapes); each is a recogniser registered here by name with :func:`shape`, as a pattern predicate is
 registered by its id, with beside it how far a hand is from it (:func:`shape_draws`, what the shanten of
-:mod:`mjcli.shanten` takes the minimum over), and a variant file names the ones it plays::
+:mod:`mjcli.mahjong.shanten` takes the minimum over), and a variant file names the ones it plays::
 
     hand:
       sets: 5                      # sets beside the eye: 3 * 5 + 2 = 17 tiles
@@ -61,7 +61,7 @@ def shape(name: str, *, size: int, scored_by: tuple[str, ...], tiles=None, shown
 def shape_draws(name: str):
     """Register ``fn(keys, jokers, shown, std, cap) -> int`` as how many tiles a hand must draw (each replacing
     one thrown away) to complete the special shape ``name`` (the shanten is that less one): ``keys`` the concealed
-    tiles' four suit keys (3 bits a place, see :func:`mjcli.tiles.hand_keys`), ``jokers`` the free Fei, ``shown``
+    tiles' four suit keys (3 bits a place, see :func:`mjcli.mahjong.tiles.hand_keys`), ``jokers`` the free Fei, ``shown``
     the shown melds (at most the shape's ``shown``), ``std(keys, sets)`` the fewest draws for the real tiles
     ``keys`` to make ``sets`` sets and an eye (the copies left counted from ``keys`` and the shown melds),
     ``cap``: an answer is needed only below it (any number >= cap may be returned otherwise). A tile the shape

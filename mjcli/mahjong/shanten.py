@@ -9,7 +9,7 @@ The count is exact over the shapes a table allows (:class:`Shapes`): sets
 and an eye (``sets_needed`` sets: the table's sets less the shown melds), and
 each special shape the table plays (thirteen orphans, seven pairs, the knitted
 shapes...), counted by the function registered beside its recogniser
-(:func:`mjcli.shape.shape_draws`); the hand's shanten is the least. It
+(:func:`mjcli.mahjong.shape.shape_draws`); the hand's shanten is the least. It
 honours the copies: a drawn tile is one of the four copies of its kind not
 in the hand or shown melds (a tile the hand holds four of cannot be drawn), and
 a Fei (``J``, a joker) stands for any tile
@@ -36,7 +36,7 @@ made of no real tile of the hand needs at least one drawn tile.
 3
 >>> shanten_text("123m 456m 789m 23p EE", hk)
 0
->>> from mjcli.tiles import tile_code
+>>> from mjcli.mahjong.tiles import tile_code
 >>> [tile_code(t) for t in helpful_tiles(parse_hand("123m 456m 789m 2p ES N"), hk)]
 ['1p', '2p', '3p', '4p', '1z', '2z', '4z']
 """
@@ -66,7 +66,7 @@ class Shapes:
 
     ``sets_needed``: the sets beside the eye that the concealed tiles must make (the table's less the shown
     melds, at most :data:`MOST_SETS`);
-    ``special``: the special shapes counted too (:class:`mjcli.shape.Special`, each with its registered
+    ``special``: the special shapes counted too (:class:`mjcli.mahjong.shape.Special`, each with its registered
     ``draws``): those the table plays that allow the hand's shown melds (most allow none);
     ``shown``: the shown melds;
     ``thirteen_orphans`` and ``seven_pairs`` (the older spelling, kept): True adds that shape to ``special``;
@@ -90,7 +90,7 @@ class Shapes:
 
 
 def variant_shapes(variant) -> tuple[bool, bool]:
-    """(thirteen orphans, seven pairs) as the variant plays them (``variant.hand``, see :mod:`mjcli.shape`): the
+    """(thirteen orphans, seven pairs) as the variant plays them (``variant.hand``, see :mod:`mjcli.mahjong.shape`): the
     two shapes the text fast paths count inline."""
     return variant.hand.plays("thirteen_orphans"), variant.hand.plays("seven_pairs")
 
@@ -119,7 +119,7 @@ def shapes_of(hand: Hand, variant) -> Shapes:
 # the most real tiles of the suit that m sets and e eyes can hold (each holding at least one of them), NEG when
 # they cannot be made. The functions below take a *mode*: bit 0 ``exact`` (see run_vid), the bits above it the
 # width less 4 (:func:`mode_of`); the vectors of one width only ever meet each other (and id 0, the empty one).
-# A suit's tiles are an int key, 3 bits a place (see mjcli.tiles.hand_keys); its *room* the same, the tiles each
+# A suit's tiles are an int key, 3 bits a place (see mjcli.mahjong.tiles.hand_keys); its *room* the same, the tiles each
 # place may still be given (drawn or Fei): the copies the rule allows less the tiles counted there.
 
 VEC0 = (0,) + (NEG,) * 9  # no tiles: no set, no eye, nothing held
@@ -646,7 +646,7 @@ def shanten_text(text: str, variant) -> int:
 
     A line of one word per suit, each suit once, is read from its words' kept vectors; another plain line
     (concealed tiles only, no Fei) straight into its suit keys; any other line goes through
-    :func:`mjcli.tiles.parse_hand` and :func:`mjcli.tiles.validate`.
+    :func:`mjcli.mahjong.tiles.parse_hand` and :func:`mjcli.mahjong.tiles.validate`.
 
     >>> from mjcli.variant import load_builtin
     >>> shanten_text("1111m 123p 456p 789p", load_builtin("hk"))   # the fifth 1m does not exist

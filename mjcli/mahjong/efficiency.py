@@ -1,6 +1,6 @@
 """``wait`` on a hand that is not ready: how far it is, which tiles help, and whether the minimum stays in reach.
 
-A 13-tile hand that no tile completes gets its shanten (:mod:`mjcli.shanten`:
+A 13-tile hand that no tile completes gets its shanten (:mod:`mjcli.mahjong.shanten`:
 0 ready, n: n exchanges from ready) and its helpful tiles: every tile that,
 drawn, lowers the shanten, with how many are unseen (four less the copies in
 the hand, the shown melds and ``--seen``; for a Fei, the set's Fei less those
@@ -36,8 +36,8 @@ from dataclasses import dataclass
 
 from . import shanten as S
 from .context import DISCARD_WORDS, SELF_DRAWN_WORDS
-from .errors import HandError, MjError, ParseError
-from .payments import not_toward_points
+from ..errors import HandError, MjError, ParseError
+from ..payments import not_toward_points
 from .tiles import JOKER, PLACE_INC, SUIT_OF, Hand, make_hand, parse_hand, tile_code, variant_tiles
 
 BOUND = 3000  # hands looked at per line by the look-ahead
