@@ -1334,7 +1334,8 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
         if t not in have:
             raise HandError(f"tile {tile_code(t)} is not in the {variant.id} set; `mjcli rules {variant.id} --tiles` lists its tiles")
     if hand.jokers_total() and not variant.tiles.jokers:
-        raise HandError(f"a Fei (J) is not in the {variant.id} set; only my3 plays with Fei")
+        raise HandError(f"a Fei (J) is not in the {variant.id} set; leave it out, or score at a table whose set has "
+                        f"Fei (`mjcli help variants`)")
     if hand.jokers_total() > variant.tiles.jokers:
         raise HandError(f"{hand.jokers_total()} Fei in the hand; the {variant.id} set has only {variant.tiles.jokers}")
     for m in hand.melds:
