@@ -209,6 +209,17 @@ def not_toward_points(variant, patterns) -> int:
                if (p[-2].id if isinstance(p, tuple) else p.id) in off)
 
 
+def payment_pattern_ids(variant) -> frozenset | None:
+    """The ids of the patterns :func:`payment_summary` reads of a result, besides its total and how the hand was
+    won: those the payment table pays as self-drawn and those not toward the minimum; None (every pattern) when
+    the game's own payments read the patterns (:attr:`mjcli.registry.Game.payment_reads_patterns`)."""
+    from .registry import game_kind
+
+    if game_kind(variant.game).payment_reads_patterns:
+        return None
+    return frozenset(variant.payment.get("paid_as_self_drawn") or ()) | frozenset(variant.not_toward_minimum)
+
+
 def payment_summary(variant, total: int, self_drawn: bool, result=None, ladder_name: str | None = None,
                     robbed_kong: bool = False) -> dict | None:
     """What each loser pays on this win (the ``payment`` field of ``score``); None below the minimum (counted

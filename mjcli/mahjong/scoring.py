@@ -143,11 +143,6 @@ def error_result(text: str, variant, exc: MjError) -> ScoreResult:
                        error=exc)
 
 
-def record_limit(variant) -> int | None:
-    """A scored record's ``limit``: :attr:`mjcli.variant.Variant.record_limit`."""
-    return variant.record_limit
-
-
 def _not_toward(variant, patterns) -> int:
     """The points of ``patterns`` (a result's :class:`Found` list) not toward the minimum (``toward_minimum:
     false`` in the variant file): :func:`mjcli.payments.not_toward_points`, the one rule; 0 at a table with none."""
@@ -216,7 +211,9 @@ class _Plan:
         self.most = variant.most_copies  # no fifth copy of a tile, unless the house switch allows one
         self.by_context: dict = {}
         self.payments: dict = {}
-        self.pay_ids = _payment_ids(variant)
+        from ..payments import payment_pattern_ids
+
+        self.pay_ids = payment_pattern_ids(variant)  # what else than the total a payment reads
         self.alone: dict = {}  # hand context -> whether it wins whatever the tiles (wins_without_sets)
         self.only_alone = any(spec.only_alone for spec in variant.patterns)
         self.parts: dict = {}  # what was found, how the hand was won -> a winning result's patterns, totals, payment
@@ -225,7 +222,7 @@ class _Plan:
         replaced = {r for spec in variant.patterns for r in spec.replaces}
         self.sure_limit = frozenset(spec.id for spec in variant.patterns if spec.limit and spec.wins_alone
                                     and spec.id not in replaced and not REGISTRY[spec.id].needs_reading)
-        self.limit = record_limit(variant)  # what a scored record says of the limit (None: no limit)
+        self.limit = variant.record_limit  # what a scored record says of the limit (None: no limit)
 
     def hand_found(self, hand: Hand) -> tuple:
         """``(index, spec, count)`` of each pattern present that needs no reading."""
@@ -309,17 +306,6 @@ class _Plan:
 
 _first = itemgetter(0)
 _second = itemgetter(1)
-
-
-def _payment_ids(variant):
-    """The pattern ids a score's payment depends on besides its total and how the hand was won: those the
-    payment table pays as self-drawn and those not toward the minimum; None (every pattern) when the game's own
-    payments read the patterns (:attr:`mjcli.registry.Game.payment_reads_patterns`)."""
-    from ..registry import game_kind
-
-    if game_kind(variant.game).payment_reads_patterns:
-        return None
-    return frozenset(variant.payment.get("paid_as_self_drawn") or ()) | frozenset(variant.not_toward_minimum)
 
 
 def _ask(groups, shape, ctx, out: list) -> None:
@@ -447,7 +433,7 @@ def _result(hand: Hand, variant, reading, text: str, tally: tuple) -> ScoreResul
     # ScoreResult(text, variant.id, ..., reading=...) without the dataclass's init (speed, issue 15)
     res = _new(ScoreResult)
     res.__dict__.update(hand=text, variant=variant.id, unit=variant.unit, minimum=variant.minimum,
-                        limit=record_limit(variant), ok=True, error=None,
+                        limit=variant.record_limit, ok=True, error=None,
                         winning=reading is not None or any(f[1].wins_alone for f in found), patterns=patterns,
                         raw=raw, total=total, limit_hand=limit_hand, payment=None,
                         reading=reading.describe() if reading is not None else "", alternatives=[], extra={},
