@@ -113,17 +113,14 @@ def _waits_text(res) -> str:
 
 def _patterns_text(res) -> str:
     """A score's patterns as the renderer writes the list's items: one fragment per distinct pattern found (a
-    ``Found`` is a frozen value)."""
-    frags = _FRAGMENT
+    ``Found`` is a frozen value: its fragment is made once and kept on it)."""
     out = []
     for p in res.patterns:
-        frag = frags.get(p)
+        frag = p.__dict__.get("_json")  # kept on the pattern itself: no hash of it asked (speed, issue 29)
         if frag is None:
             from .output import dumps
 
-            if len(frags) > 100_000:
-                frags.clear()
-            frag = frags[p] = dumps(p.as_dict())
+            frag = p.__dict__["_json"] = dumps(p.as_dict())
         out.append(frag)
     return ", ".join(out)
 

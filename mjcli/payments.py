@@ -205,8 +205,14 @@ def not_toward_points(variant, patterns) -> int:
     off = variant.not_toward_minimum
     if not off:
         return 0
-    return sum(p[-2].value * p[-1] if isinstance(p, tuple) else p.points for p in patterns
-               if (p[-2].id if isinstance(p, tuple) else p.id) in off)
+    points = 0
+    for p in patterns:
+        if p.__class__ is tuple:
+            if p[-2].id in off:
+                points += p[-2].value * p[-1]
+        elif p.id in off:
+            points += p.points
+    return points
 
 
 def payment_pattern_ids(variant) -> frozenset | None:

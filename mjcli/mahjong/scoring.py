@@ -17,7 +17,8 @@ from .context import apply_overrides  # noqa: F401  (public here too: tests and 
 from .context import DISCARD_WORDS, SELF_DRAWN_WORDS, check_robbed_fei, fei_self_drawn, implied_notes, resolve
 from .context import rob_kong_readings, rob_kong_word, robbed_bonus_win
 from ..errors import BELOW_MINIMUM, NOT_WINNING, HandError, MjError
-from .patterns import REGISTRY, Ctx, Shape, groups_of, make_ctx
+from ..payments import not_toward_points
+from .patterns import REGISTRY, Ctx, Shape, groups_of, hand_ctx, make_ctx
 from .tiles import Hand, format_hand, make_hand, parse_hand, validate, variant_tiles
 
 
@@ -148,8 +149,6 @@ def _not_toward(variant, patterns) -> int:
     false`` in the variant file): :func:`mjcli.payments.not_toward_points`, the one rule; 0 at a table with none."""
     if not variant.not_toward_minimum:
         return 0
-    from ..payments import not_toward_points
-
     return not_toward_points(variant, patterns)
 
 
@@ -186,7 +185,7 @@ class _Plan:
     __slots__ = ("variant", "hand_rows", "reading_rows", "shared_rows", "context_rows", "tiles", "shape", "size", "most",
                  "by_context", "payments", "alone", "parts", "reading_groups", "shared_groups", "context_groups",
                  "ask_reading", "ask_shared", "ask_context", "context_live", "only_alone", "sure_limit", "pay_ids",
-                 "limit")
+                 "limit", "totals", "found_rows")
 
     def __init__(self, variant):
         self.variant = variant
@@ -217,6 +216,8 @@ class _Plan:
         self.alone: dict = {}  # hand context -> whether it wins whatever the tiles (wins_without_sets)
         self.only_alone = any(spec.only_alone for spec in variant.patterns)
         self.parts: dict = {}  # what was found, how the hand was won -> a winning result's patterns, totals, payment
+        self.totals: dict = {}  # what a payment and a JSON record read besides the patterns -> (payment, cell)
+        self.found_rows: dict = {}  # (index in the YAML, count) -> the Found listed
         # the patterns that need no reading, are a limit hand, win alone and that no pattern replaces: a context
         # with one of them totals the limit whatever the tiles (four Fei), so no reading need be made (issue 31)
         replaced = {r for spec in variant.patterns for r in spec.replaces}
@@ -235,7 +236,7 @@ class _Plan:
         key = (hand.jokers, hand.melds, hand.bonus, hand.self_drawn, hand.seat, hand.round, hand.flags)
         entry = self.by_context.get(key)
         if entry is None:
-            ctx = Ctx(hand, self.variant, None, _groups(hand, None), None)
+            ctx = hand_ctx(hand, self.variant)
             out = []
             for i, spec, fn, options, _ in self.hand_rows:
                 ctx.opts = options
@@ -270,23 +271,66 @@ class _Plan:
         robbed = "rob-kong" in hand.flags
         key = (tuple([(f[0], f[2]) for f in found]), hand.self_drawn, robbed)
         parts = self.parts.get(key)
+        described = reading.describe()
+        res = None
         if parts is None:
-            variant = self.variant
-            res = _result(hand, variant, reading, text, _tally(variant, found))
-            res.payment = self.payment(res, hand.self_drawn, robbed) if res.meets_minimum else None
+            parts = self._plain_parts(hand, reading, text, found, robbed, not described)
+            if parts is None:  # a pattern replaces another or is a limit hand: made as score makes it
+                variant = self.variant
+                res = _result(hand, variant, reading, text, _tally(variant, found))
+                res.payment = self.payment(res, hand.self_drawn, robbed) if res.meets_minimum else None
+                parts = (tuple(res.patterns), res.raw, res.total, res.limit_hand,
+                         None if res.payment is None else dict(res.payment), [None], res.not_toward)
             if len(self.parts) > 4096:
                 self.parts.clear()
-            self.parts[key] = (tuple(res.patterns), res.raw, res.total, res.limit_hand,
-                               None if res.payment is None else dict(res.payment), [None], res.not_toward)
-            return res
+            self.parts[key] = parts
+            if res is not None:
+                return res
         patterns, raw, total, limit_hand, pay, cell, off = parts
         variant = self.variant
         res = _new(ScoreResult)  # as _result makes it, winning (it has a reading)
         res.__dict__.update(hand=text, variant=variant.id, unit=variant.unit, minimum=variant.minimum,
                             limit=self.limit, ok=True, error=None, winning=True, patterns=list(patterns), raw=raw,
                             total=total, limit_hand=limit_hand, payment=None if pay is None else dict(pay),
-                            reading=reading.describe(), alternatives=[], extra={}, not_toward=off, _template=cell)
+                            reading=described, alternatives=[], extra={}, not_toward=off, _template=cell)
         return res
+
+    def _plain_parts(self, hand: Hand, reading, text: str, found: list, robbed: bool, bare: bool) -> tuple | None:
+        """What :meth:`best_result` keeps of a set of patterns of which none replaces another or is a limit hand
+        (None otherwise), added up in one pass as :func:`_tally` adds them: the patterns listed (each ``Found``
+        kept by its row and count), the totals, and the payment and the JSON template's cell, which are kept in
+        turn by what they read (the totals, how the hand was won, the patterns the payment names: ``totals``),
+        so that a new set of patterns with the same totals reuses them (speed, issue 29; ``bare``: the
+        reading's text is empty, which the JSON record reads too)."""
+        memo = self.found_rows
+        variant = self.variant
+        off_ids = variant.not_toward_minimum
+        watched = self.pay_ids
+        patterns = []
+        paid = []  # the patterns the payment reads, as Plan.payment keys them
+        raw = off = 0
+        for i, spec, n in found:
+            if spec.replaces or spec.limit:
+                return None
+            f = memo.get((i, n))
+            if f is None:
+                f = memo[(i, n)] = _found(spec.id, spec.name, spec.value, n, spec.value * n, False)
+            patterns.append(f)
+            raw += f.points
+            if f.id in off_ids:
+                off += f.points
+            if watched is None or f.id in watched:
+                paid.append((f.id, f.points))
+        total = min(raw, variant.limit)
+        tkey = (raw, total, off, hand.self_drawn, robbed, bare, tuple(paid))
+        shared = self.totals.get(tkey)
+        if shared is None:
+            res = _result(hand, variant, reading, text, (found, found, raw, total, False))
+            pay = self.payment(res, hand.self_drawn, robbed) if res.meets_minimum else None
+            if len(self.totals) > 4096:
+                self.totals.clear()
+            shared = self.totals[tkey] = (pay, [None])
+        return tuple(patterns), raw, total, False, shared[0], shared[1], off
 
     def payment(self, res: ScoreResult, self_drawn: bool, robbed_kong: bool = False) -> dict | None:
         """:func:`mjcli.payments.payment_summary` of a result, a fresh dict each time."""

@@ -22,10 +22,10 @@ reading (kept in the context's cache).
 
 from __future__ import annotations
 
-from collections import Counter
-from operator import add
+from operator import add, itemgetter
 
-from ...mahjong.tiles import CHOW, CONCEALED, KONG, PONG
+from ...mahjong.suits import suit_mask
+from ...mahjong.tiles import CHOW, CONCEALED, KONG, PLACE_INC, PONG, SUIT_OF, hand_keys
 
 WINDS = range(27, 31)
 DRAGONS = range(31, 34)
@@ -84,6 +84,7 @@ def _two_chows(a: int, b: int) -> str | None:
 
 
 PAIR_ORDER = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+_PAIRS_LOW_FIRST = PAIR_ORDER[::-1]
 
 
 def _three_chows(a: int, b: int, c: int) -> str | None:
@@ -111,17 +112,21 @@ def _one_extra(three: tuple, extra: int) -> str | None:
     return next((f for f in PAIR_ORDER if f in found), None)
 
 
-def _cut(pairs: list, most: int) -> Counter:
+def _cut(pairs: list, most: int) -> dict:
     """The pair fans found, cut to ``most`` (the account-once principle): the lowest kinds go first, a kind
     kept twice before any kind kept once."""
-    table = Counter(p for p in pairs if p)
+    table = Tally()
+    for p in pairs:
+        if p:
+            table[p] += 1
     left = sum(table.values())
-    for keep in (1, 0):
-        for kind in reversed(PAIR_ORDER):
-            while table[kind] > keep and left > most:
-                table[kind] -= 1
-                left -= 1
-    return +table
+    if left > most:
+        for keep in (1, 0):
+            for kind in _PAIRS_LOW_FIRST:
+                while table[kind] > keep and left > most:
+                    table[kind] -= 1
+                    left -= 1
+    return {k: n for k, n in table.items() if n > 0}
 
 
 def _chow_pairs(chows: list, out: Tally) -> None:
@@ -236,13 +241,41 @@ def _kongs(concealed_pungs: int, shown: int, hidden: int, out: Tally) -> None:
 
 
 # ---- what the whole hand holds ------------------------------------------------------------------------------
+#
+# These read the kinds of tile the hand holds as a mask, bit t set for tile t (speed, issue 29: a few and-s
+# instead of a pass over the tiles each).
 
 
-def _suits(tiles: set, out: Tally) -> None:
+def kinds_mask(tiles) -> int:
+    """The mask of the kinds of tile among ``tiles``."""
+    m = 0
+    for t in tiles:
+        m |= 1 << t
+    return m
+
+
+SUIT_BITS = tuple(kinds_mask(range(9 * s, 9 * s + 9)) for s in range(3))
+HONOUR_BITS = kinds_mask(range(27, 34))
+WIND_BITS = kinds_mask(WINDS)
+DRAGON_BITS = kinds_mask(DRAGONS)
+TERMINAL_BITS = kinds_mask(t for t in range(27) if _terminal(t))
+SIMPLE_BITS = kinds_mask(t for t in range(27) if not _terminal(t))
+GREEN_BITS = kinds_mask(GREEN)
+REVERSIBLE_BITS = kinds_mask(REVERSIBLE)
+RANK_BITS = tuple(kinds_mask((r, 9 + r, 18 + r)) for r in range(9))
+
+
+def _ranks_bits(ranks) -> int:
+    return kinds_mask(9 * s + r for s in range(3) for r in ranks)
+
+
+LOWER_FOUR_BITS, UPPER_FOUR_BITS, MIDDLE_BITS = _ranks_bits(range(4)), _ranks_bits(range(5, 9)), _ranks_bits((3, 4, 5))
+
+
+def _suits(kinds: int, out: Tally) -> None:
     """no_honors, one_voided_suit, the flushes, all_types."""
-    suits = {_suit(t) for t in tiles}
-    honours = 3 in suits
-    missing = 3 - len(suits - {3})
+    honours = kinds & HONOUR_BITS
+    missing = (not kinds & SUIT_BITS[0]) + (not kinds & SUIT_BITS[1]) + (not kinds & SUIT_BITS[2])
     if not honours:
         out["no_honors"] += 1
     if missing == 1:
@@ -251,39 +284,38 @@ def _suits(tiles: set, out: Tally) -> None:
         out["half_flush" if honours else "full_flush"] += 1
     elif missing == 3:
         out["one_voided_suit"] += 3  # an all-honours hand lacks every suit: all_honors excludes it
-    if missing == 0 and any(t in WINDS for t in tiles) and any(t in DRAGONS for t in tiles):
+    if missing == 0 and kinds & WIND_BITS and kinds & DRAGON_BITS:
         out["all_types"] += 1
 
 
-def _ranks(tiles: set, out: Tally) -> None:
+def _ranks(kinds: int, out: Tally) -> None:
     """upper/middle/lower tiles and upper/lower four: suited tiles only, their ranks in one band."""
-    if any(t >= 27 for t in tiles):
+    if kinds & HONOUR_BITS:
         return
-    ranks = {_rank(t) for t in tiles}
-    if ranks <= {0, 1, 2, 3}:
-        out["lower_four" if 3 in ranks else "lower_tiles"] += 1
-    elif ranks <= {5, 6, 7, 8}:
-        out["upper_four" if 5 in ranks else "upper_tiles"] += 1
-    elif ranks <= {3, 4, 5}:
+    if not kinds & ~LOWER_FOUR_BITS:
+        out["lower_four" if kinds & RANK_BITS[3] else "lower_tiles"] += 1
+    elif not kinds & ~UPPER_FOUR_BITS:
+        out["upper_four" if kinds & RANK_BITS[5] else "upper_tiles"] += 1
+    elif not kinds & ~MIDDLE_BITS:
         out["middle_tiles"] += 1
 
 
-def _traits(tiles: set, out: Tally) -> None:
+def _traits(kinds: int, out: Tally) -> None:
     """all_simples, reversible_tiles, all_green, all_honors, all_terminals, all_terminals_and_honors."""
-    simples = all(t < 27 and t % 9 not in (0, 8) for t in tiles)
+    simples = not kinds & ~SIMPLE_BITS
     if simples:
         out["all_simples"] += 1
-    if tiles <= REVERSIBLE:
+    if not kinds & ~REVERSIBLE_BITS:
         out["reversible_tiles"] += 1
-    if tiles <= GREEN:
+    if not kinds & ~GREEN_BITS:
         out["all_green"] += 1
     if simples:
         return
-    if all(t >= 27 for t in tiles):
+    if not kinds & ~HONOUR_BITS:
         out["all_honors"] += 1
-    elif all(_terminal(t) for t in tiles):
+    elif not kinds & ~TERMINAL_BITS:
         out["all_terminals"] += 1
-    elif all(t >= 27 or _terminal(t) for t in tiles):
+    elif not kinds & ~(TERMINAL_BITS | HONOUR_BITS):
         out["all_terminals_and_honors"] += 1
 
 
@@ -313,6 +345,9 @@ def _pack_traits(sets: list, eye: int, out: Tally) -> None:
 # ---- the way of winning ---------------------------------------------------------------------------------------
 
 
+_WIND_TILE = {"E": 27, "S": 28, "W": 29, "N": 30}
+
+
 class Win:
     """How the hand was won, as the fans read it: the context words checked against the tiles."""
 
@@ -331,8 +366,8 @@ class Win:
             kong = shown_counts[win] == 0 and concealed_counts[win] == 1
         self.kong = kong
         self.wall_last = bool(flags & WALL_WORDS)
-        self.seat = 27 + "ESWN".index(hand.seat)
-        self.round = 27 + "ESWN".index(hand.round)
+        self.seat = _WIND_TILE[hand.seat]
+        self.round = _WIND_TILE[hand.round]
 
     def fans(self, out: Tally) -> None:
         if self.last_of_kind:
@@ -354,10 +389,9 @@ class Win:
 def _wind_pungs(pungs: list, win: Win, out: Tally) -> None:
     """The seat and prevalent wind pungs; each is not a pung of terminals or honours as well (account once),
     unless a wind fan took every wind pung already."""
-    taken = any(out[f] for f in ("big_three_winds", "little_four_winds", "all_honors", "all_terminals_and_honors",
-                                 "big_four_winds"))
-    if out["big_four_winds"]:
+    if not pungs or out["big_four_winds"]:
         return
+    taken = any(out[f] for f in ("big_three_winds", "little_four_winds", "all_honors", "all_terminals_and_honors"))
     for t in pungs:
         if t == win.round:
             out["prevalent_wind"] += 1
@@ -412,56 +446,88 @@ def _suit_state(counts: tuple) -> int:
     return got
 
 
-def _states(counts) -> list:
-    """The state (:func:`_suit_state`) of each suit, then of each honour, of 34 counts."""
-    return [_suit_state(tuple(counts[0:9])), _suit_state(tuple(counts[9:18])), _suit_state(tuple(counts[18:27]))] \
+def _states(counts, keys=None) -> list:
+    """The state (:func:`_suit_state`) of each suit, then of each honour, of 34 counts (``keys``: the suits' keys
+    of those counts, :func:`_keys_of`, when the caller has them)."""
+    if keys is None:
+        keys = _keys_of(counts)
+    return [_key_state(keys[0]), _key_state(keys[1]), _key_state(keys[2])] \
         + [_HONOUR_STATE[c] if c < 6 else -1 for c in counts[27:34]]
 
 
-def _complete(counts) -> bool:
-    """True when the counts (34 kinds) are sets and one pair."""
-    states = _states(counts)
-    return -1 not in states and sum(states) == 1
+def _keys_of(counts) -> tuple:
+    """The three suits' keys of 34 counts: 3 bits a place, as :func:`mjcli.mahjong.tiles.hand_keys` makes them."""
+    keys = [0, 0, 0]
+    for t in range(27):
+        c = counts[t]
+        if c:
+            keys[t // 9] += c << 3 * (t % 9)
+    return keys
 
 
-_SUIT_ADDS: dict = {}
+_KEY_STATE: dict = {}
+_KEY_ADDS: dict = {}
 
 
-def _suit_adds(counts: tuple) -> tuple:
-    """(the ranks whose tile, added, leaves the nine counts of a suit sets alone, those that leave them sets and
-    one pair), kept by counts."""
-    got = _SUIT_ADDS.get(counts)
+def _key_counts(key: int) -> tuple:
+    return tuple((key >> 3 * r) & 7 for r in range(9))
+
+
+_LOW2 = int("011" * 9, 2)  # bits 0 and 1 of each place of a key
+_ONES = int("001" * 9, 2)
+
+
+def _key_state(key: int) -> int:
+    """:func:`_suit_state` of the suit whose key is ``key`` (kept by key: no counts sliced out, speed, issue 29).
+    A key with no place above four tiles is read off the engine's table of complete suits
+    (:func:`mjcli.mahjong.suits.suit_mask`, which the readings have mostly filled already: the same answer on
+    every such key of at most 14 tiles); a fifth tile of a kind (a wait the hand holds all four of) is worked
+    out here, as the calculator counts it."""
+    got = _KEY_STATE.get(key)
+    if got is None:
+        if len(_KEY_STATE) > 200_000:
+            _KEY_STATE.clear()
+        if (key >> 2) & ((key & _LOW2) | (key & _LOW2) >> 1) & _ONES:  # a place holds five or more
+            got = _suit_state(_key_counts(key))
+        else:
+            mask = suit_mask(key, True, 0)
+            got = 0 if mask & 1 else 1 if mask & 2 else -1
+        _KEY_STATE[key] = got
+    return got
+
+
+def _key_adds(key: int) -> tuple:
+    """(the ranks whose tile, added, leaves the suit whose key is ``key`` sets alone, those that leave it sets and
+    one pair), kept by key."""
+    got = _KEY_ADDS.get(key)
     if got is None:
         alone, paired = [], []
-        c = list(counts)
         for r in range(9):
-            c[r] += 1
-            state = _suit_state(tuple(c))
-            c[r] -= 1
+            state = _key_state(key + (1 << 3 * r))
             if state == 0:
                 alone.append(r)
             elif state == 1:
                 paired.append(r)
-        if len(_SUIT_ADDS) > 200_000:
-            _SUIT_ADDS.clear()
-        got = _SUIT_ADDS[counts] = (tuple(alone), tuple(paired))
+        if len(_KEY_ADDS) > 200_000:
+            _KEY_ADDS.clear()
+        got = _KEY_ADDS[key] = (tuple(alone), tuple(paired))
     return got
 
 
-def waits_of(standing: list, most: int = 34) -> list:
+def waits_of(standing: list, most: int = 34, keys=None) -> list:
     """The tiles that complete the standing tiles (the hand without its winning tile) as sets and a pair, or as
     seven pairs when they are 13; the waits the wait fans ask about (the first ``most`` of them). A tile
     changes one suit or honour: it completes the hand when the others are sets, with one pair among them all,
-    and the suit's tiles that do so are kept by its counts (:func:`_suit_adds`)."""
+    and the suit's tiles that do so are kept by its key (:func:`_key_adds`; ``keys``: the suits' keys of
+    ``standing`` when the caller has them)."""
     out = []
-    n = sum(standing)
-    if n == 13:
-        pairs = sum(c // 2 for c in standing)
-        if pairs == 6:
-            odd = [t for t in range(34) if standing[t] % 2]
-            if len(odd) == 1:
-                out.append(odd[0])
-    states = _states(standing)
+    if keys is None:
+        keys = _keys_of(standing)
+    if sum(standing) == 13:  # seven pairs waiting: 13 tiles are six pairs and one tile when one kind is odd
+        odd = [t for t, c in enumerate(standing) if c & 1]
+        if len(odd) == 1:
+            out.append(odd[0])
+    states = _states(standing, keys)
     bad = states.count(-1)
     found = []
     if bad <= 1:
@@ -474,7 +540,7 @@ def waits_of(standing: list, most: int = 34) -> list:
             if want not in (0, 1):
                 continue
             if g < 3:
-                found.extend(9 * g + r for r in _suit_adds(tuple(standing[9 * g:9 * g + 9]))[want])
+                found.extend(9 * g + r for r in _key_adds(keys[g])[want])
             else:
                 c = standing[24 + g] + 1
                 if c < 6 and _HONOUR_STATE[c] == want:
@@ -488,9 +554,9 @@ def waits_of(standing: list, most: int = 34) -> list:
     return out
 
 
-def unique_wait(standing: list) -> bool:
-    """True when one tile alone completes the standing tiles."""
-    return len(waits_of(standing, 2)) == 1
+def unique_wait(standing: list, keys=None) -> bool:
+    """True when one tile alone completes the standing tiles (``keys``: their suits' keys, when known)."""
+    return len(waits_of(standing, 2, keys)) == 1
 
 
 def _wait_fan(sets: list, eye: int, win: int, out: Tally) -> None:
@@ -515,34 +581,46 @@ def _wait_fan(sets: list, eye: int, win: int, out: Tally) -> None:
 
 
 _NONE_SHOWN = (0,) * 34
+_COUNTS = {9: {}, 7: {}}  # places -> {suit key: its counts}
+
+
+def _counts_of(key: int, places: int) -> tuple:
+    """The counts of the ``places`` tiles of a suit key (kept by key: speed, issue 29)."""
+    kept = _COUNTS[places]
+    got = kept.get(key)
+    if got is None:
+        if len(kept) > 100_000:
+            kept.clear()
+        got = kept[key] = tuple([(key >> 3 * r) & 7 for r in range(places)])
+    return got
 _TILE_FANS: dict = {}
 
 
 class HandFacts:
-    """What every reading of one hand shares: its tiles, its shown melds, how it was won, its wait."""
+    """What every reading of one hand shares: its tiles, its shown melds, how it was won, its wait; and what
+    the fans of a reading as sets and a pair start from (:attr:`base`, :attr:`meld_parts`), worked out once a
+    hand (speed, issue 29)."""
 
-    __slots__ = ("hand", "concealed", "shown", "all_counts", "tiles", "win", "_unique", "memo", "_tile_fans")
+    __slots__ = ("hand", "concealed", "shown", "all_counts", "win", "_unique", "memo", "_tile_fans", "_base",
+                 "_meld_parts")
 
     def __init__(self, hand):
         self.hand = hand
-        conc = [0] * 34
-        for t in hand.concealed:
-            conc[t] += 1
+        keys = hand_keys(hand)  # the counts of the concealed tiles, a suit at a time (kept by suit key)
+        conc = [*_counts_of(keys[0], 9), *_counts_of(keys[1], 9), *_counts_of(keys[2], 9), *_counts_of(keys[3], 7)]
         self.concealed = conc
         if hand.melds:
             shown = [0] * 34
             for m in hand.melds:
                 for t in m.tiles:
                     shown[t] += 1
-            self.all_counts = every = list(map(add, conc, shown))
+            self.all_counts = list(map(add, conc, shown))
         else:
             shown = _NONE_SHOWN
-            self.all_counts = every = conc
+            self.all_counts = conc
         self.shown = shown
-        self.tiles = set(hand.concealed).union(*[m.tiles for m in hand.melds]) if hand.melds else set(hand.concealed)
         self.win = Win(hand, shown, conc)
-        self._unique = None
-        self._tile_fans = None
+        self._unique = self._tile_fans = self._base = self._meld_parts = None
         self.memo = {}  # what the room keeps for the hand: its readings' tables, by variant
 
     @property
@@ -551,18 +629,27 @@ class HandFacts:
         return self.all_counts.count(4)
 
     @property
+    def kinds(self) -> int:
+        """The kinds of tile in the hand, shown melds included: bit t for tile t (see :func:`kinds_mask`)."""
+        hand = self.hand
+        kinds = kinds_mask(set(hand.concealed))
+        for m in hand.melds:
+            kinds |= kinds_mask(m.tiles)
+        return kinds
+
+    @property
     def tile_fans(self) -> Tally:
         """The fans of the hand's kinds of tile alone (:func:`_suits`, :func:`_traits`, :func:`_ranks`), the same
         in every reading: worked out once a set of kinds (kept)."""
         got = self._tile_fans
         if got is None:
-            key = frozenset(self.tiles)
+            key = self.kinds
             got = _TILE_FANS.get(key)
             if got is None:
                 got = Tally()
-                _suits(self.tiles, got)
-                _traits(self.tiles, got)
-                _ranks(self.tiles, got)
+                _suits(key, got)
+                _traits(key, got)
+                _ranks(key, got)
                 if len(_TILE_FANS) > 50_000:
                     _TILE_FANS.clear()
                 _TILE_FANS[key] = got
@@ -570,106 +657,132 @@ class HandFacts:
         return got
 
     @property
+    def base(self) -> Tally:
+        """What every reading as sets and a pair starts from: the fans of the way of winning and of the kinds
+        of tile (neither reads the sets; :func:`regular` copies it)."""
+        got = self._base
+        if got is None:
+            got = self._base = Tally(self.tile_fans)
+            self.win.fans(got)
+        return got
+
+    @property
+    def meld_parts(self) -> tuple:
+        """The shown melds (and concealed kongs) as :func:`regular` reads them, the same in every reading:
+        ``(sets as (kind, tile), chows' tiles, pungs' tiles, shown sets, shown kongs, concealed kongs)``."""
+        got = self._meld_parts
+        if got is None:
+            sets, chows, pungs = [], [], []
+            shown_kongs = hidden_kongs = shown_sets = 0
+            for m in self.hand.melds:
+                kind, t = m.kind, m.tiles[0]
+                sets.append((kind, t))
+                if kind == CHOW:
+                    chows.append(t)
+                else:
+                    pungs.append(t)
+                if m.exposure != CONCEALED:
+                    shown_sets += 1
+                    if kind == KONG:
+                        shown_kongs += 1
+                elif kind == KONG:
+                    hidden_kongs += 1
+            got = self._meld_parts = (tuple(sets), tuple(chows), tuple(pungs), shown_sets, shown_kongs, hidden_kongs)
+        return got
+
+    @property
     def unique_wait(self) -> bool:
         """The hand waited on its winning tile alone (worked out when a reading first asks)."""
         if self._unique is None:
+            w = self.hand.win
             standing = list(self.concealed)
-            standing[self.hand.win] -= 1
-            self._unique = unique_wait(standing)
+            standing[w] -= 1
+            keys = list(hand_keys(self.hand)[:3])  # the suits' keys of the standing tiles: the hand's,
+            if w < 27:  # less the winning tile
+                keys[SUIT_OF[w]] -= PLACE_INC[w]
+            self._unique = unique_wait(standing, keys)
         return self._unique
-
-
-def _gather(hand, reading) -> tuple:
-    """A reading's sets in one pass: (its concealed sets and every set as ``(kind, tile)``, the chows' and the
-    pungs' tiles sorted, the concealed pungs' tiles, the shown melds, the shown kongs, the concealed kongs)."""
-    concealed_sets = []
-    chows, pungs, concealed_pung_tiles = [], [], []
-    for kind, t, _j in reading.sets:
-        concealed_sets.append((kind, t))
-        if kind == CHOW:
-            chows.append(t)
-        else:
-            pungs.append(t)
-            if kind == PONG:
-                concealed_pung_tiles.append(t)
-    shown_kongs = hidden_kongs = shown_sets = 0
-    if hand.melds:
-        sets = []
-        for m in hand.melds:
-            kind = m.kind
-            sets.append((kind, m.tile))
-            if kind == CHOW:
-                chows.append(m.tile)
-            else:
-                pungs.append(m.tile)
-            if m.exposure != CONCEALED:
-                shown_sets += 1
-                if kind == KONG:
-                    shown_kongs += 1
-            elif kind == KONG:
-                hidden_kongs += 1
-        sets += concealed_sets
-    else:
-        sets = concealed_sets
-    chows.sort()
-    pungs.sort()
-    return concealed_sets, sets, chows, pungs, concealed_pung_tiles, shown_sets, shown_kongs, hidden_kongs
 
 
 def regular(facts: HandFacts, reading) -> Tally:
     """The raw fans of a reading as sets and a pair (the shown melds first)."""
+    return _regular(facts, reading)[0]
+
+
+def _regular(facts: HandFacts, reading) -> tuple:
+    """(:func:`regular`, the pungs' and kongs' tiles sorted)."""
     hand, win = facts.hand, facts.win
-    nine = _nine_gates(facts)
-    if nine is not None:
-        return nine
-    out = Tally()
-    win.fans(out)
-    concealed_sets, sets, chows, pungs, concealed_pung_tiles, shown_sets, shown_kongs, hidden_kongs = \
-        _gather(hand, reading)
-    concealed_pungs = len(concealed_pung_tiles)
     w = hand.win
-    if not win.self_drawn and w in concealed_pung_tiles \
-            and not any(kind == CHOW and t <= w <= t + 2 for kind, t in concealed_sets):
+    if not hand.melds and w < 27:
+        nine = _nine_gates(facts)
+        if nine is not None:
+            return nine, ()
+    out = Tally(facts.base)
+    # the reading's sets in one pass, after the shown melds' (the chows' and the pungs' tiles sorted)
+    meld_sets, chows, pungs, shown_sets, shown_kongs, hidden_kongs = facts.meld_parts
+    chows, pungs = list(chows), list(pungs)
+    concealed_sets = []
+    concealed_pung_tiles = []
+    win_in_chow = False  # the winning tile is in a concealed chow
+    for kind, t, _j in reading.sets:
+        concealed_sets.append((kind, t))
+        if kind == CHOW:
+            chows.append(t)
+            if t <= w <= t + 2:
+                win_in_chow = True
+        else:
+            pungs.append(t)
+            if kind == PONG:
+                concealed_pung_tiles.append(t)
+    sets = list(meld_sets) + concealed_sets if meld_sets else concealed_sets
+    if len(chows) > 1:
+        chows.sort()
+    if len(pungs) > 1:
+        pungs.sort()
+    concealed_pungs = len(concealed_pung_tiles)
+    if not win.self_drawn and not win_in_chow and w in concealed_pung_tiles:
         concealed_pungs -= 1  # the pung the discard completed is not concealed
     if pungs:
         _kongs(concealed_pungs, shown_kongs, hidden_kongs, out)
-        if len(pungs) == 4 and not out["four_kongs"] and not out["four_concealed_pungs"]:
+        if len(pungs) == 4 and "four_kongs" not in out and "four_concealed_pungs" not in out:
             out["all_pungs"] += 1
         for t in pungs:
-            if t in DRAGONS:
+            if t >= 31:  # a dragon
                 out["dragon_pung"] += 1
-            elif t >= 27 or _terminal(t):
+            elif t >= 27 or _TERMINAL[t]:
                 out["pung_of_terminals_or_honors"] += 1
     eye = reading.eye
-    if len(chows) == 4 and _terminal_chows(chows, eye, out):
+    n_chows = len(chows)
+    if n_chows == 4 and _terminal_chows(chows, eye, out):
         pass
-    elif len(chows) >= 2:
+    elif n_chows >= 2:
         _chow_pairs(chows, out)
-    if len(chows) <= 2 and len(pungs) >= 2:
+    if n_chows <= 2 and len(pungs) >= 2:
         _pung_combos(pungs, out)
     if shown_sets == 0:
         out["fully_concealed_hand" if win.self_drawn else "concealed_hand"] += 1
     elif shown_sets == 4 and not win.self_drawn:
         out["melded_hand"] += 1
-    if len(chows) == 4:
+    if n_chows == 4:
         if eye < 27:
             out["all_chows"] += 1
-    elif out["two_dragon_pungs"] and eye in DRAGONS:
+    elif "two_dragon_pungs" in out and eye >= 31:
         out["little_three_dragons"] += 1
         del out["two_dragon_pungs"]
-    elif out["big_three_winds"] and eye in WINDS:
+    elif "big_three_winds" in out and 27 <= eye < 31:
         out["little_four_winds"] += 1
         del out["big_three_winds"]
     _pack_traits(sets, eye, out)
-    out.add(facts.tile_fans)
-    if not out["quadruple_chow"]:
+    if "quadruple_chow" not in out:
         hogs = facts.fours - shown_kongs - hidden_kongs
         if hogs:
             out["tile_hog"] += hogs
-    if not out["melded_hand"] and not out["four_kongs"] and (eye == w or any(
-            kind == CHOW and t <= w <= t + 2 for kind, t in concealed_sets)) and facts.unique_wait:
+    if (eye == w or win_in_chow) and "melded_hand" not in out and "four_kongs" not in out and facts.unique_wait:
         _wait_fan(concealed_sets, eye, w, out)
-    return out
+    return out, pungs
+
+
+_TERMINAL = tuple(_terminal(t) for t in range(34))
 
 
 def _terminal_chows(chows: list, eye: int, out: Tally) -> bool:
@@ -731,7 +844,7 @@ def special(facts: HandFacts, name: str) -> Tally:
         if hogs:
             out["tile_hog"] += hogs
     elif name == "honors_and_knitted":
-        honours = sum(1 for t in range(27, 34) if conc[t])
+        honours = 7 - conc[27:34].count(0)
         if honours == 7:
             out["greater_honors_and_knitted_tiles"] += 1
         else:
@@ -749,19 +862,20 @@ def special(facts: HandFacts, name: str) -> Tally:
 def knit_rest(conc: list, melds=()):
     """``(knit, set, pair)``: the knitted straight the concealed counts hold, and the one set (kind, tile,
     shown?) and pair the other tiles make (the set a shown meld when there is one); None when there is none."""
-    for knit in KNITS:
-        if all(conc[t] for t in knit):
+    for knit, counts_of in zip(KNITS, _KNIT_COUNTS):
+        if 0 not in counts_of(conc):
             rest = list(conc)
             for t in knit:
                 rest[t] -= 1
             if melds:
                 m = melds[0]
                 return knit, (m.kind, m.tile, m.exposure != CONCEALED), rest.index(2)
-            for p in range(34):
+            tiles = [t for t in range(34) if rest[t] for _ in range(rest[t])]  # the tiles beside the knit, sorted
+            for p in sorted(set(tiles)):
                 if rest[p] >= 2:
-                    r = list(rest)
-                    r[p] -= 2
-                    left = [t for t in range(34) for _ in range(r[t])]
+                    left = list(tiles)
+                    left.remove(p)
+                    left.remove(p)
                     if len(left) == 3 and left[0] == left[2]:
                         return knit, (PONG, left[0], False), p
                     if len(left) == 3 and left[0] < 27 and left[1] == left[0] + 1 and left[2] == left[0] + 2 \
@@ -769,6 +883,9 @@ def knit_rest(conc: list, melds=()):
                         return knit, (CHOW, left[0], False), p
             return None
     return None
+
+
+_KNIT_COUNTS = tuple(itemgetter(*knit) for knit in KNITS)  # 34 counts -> the counts of a knit's nine tiles
 
 
 def _knitted_set(kind: str, t: int, eye: int, facts: HandFacts, out: Tally) -> None:
@@ -830,8 +947,11 @@ def apply_principles(out: Tally, order: tuple, drops: dict) -> Tally:
     """The non-repeat and exclusionary principles as data: each fan kept, in ``order`` (highest value first),
     removes the fans ``drops[fan]`` (what it implies and excludes); a removed fan removes nothing. Only the fans
     present that remove something are walked, in that order (speed)."""
-    rank = _rank_of(order)
-    for fan in sorted([f for f in out if f in drops and f in rank], key=rank.__getitem__):
+    rank = _rank_of(order, drops)
+    present = [f for f in out if f in rank]
+    if len(present) > 1:
+        present.sort(key=rank.__getitem__)
+    for fan in present:
         if out.get(fan, 0) > 0:
             for gone in drops[fan]:
                 if gone in out:
@@ -842,14 +962,14 @@ def apply_principles(out: Tally, order: tuple, drops: dict) -> Tally:
 _RANKS: dict = {}
 
 
-def _rank_of(order: tuple) -> dict:
-    """``{fan: its place in order}``, made once an order."""
-    got = _RANKS.get(id(order))
-    if got is None or got[0] is not order:
+def _rank_of(order: tuple, drops: dict) -> dict:
+    """``{fan: its place in order}`` of the fans that remove something (in ``drops``), made once an order."""
+    got = _RANKS.get((id(order), id(drops)))
+    if got is None or got[0] is not order or got[1] is not drops:
         if len(_RANKS) > 16:
             _RANKS.clear()
-        got = _RANKS[id(order)] = (order, {f: i for i, f in enumerate(order)})
-    return got[1]
+        got = _RANKS[(id(order), id(drops))] = (order, drops, {f: i for i, f in enumerate(order) if f in drops})
+    return got[2]
 
 
 def settle_sets(out: Tally, pungs: list, win: Win) -> None:
@@ -857,7 +977,7 @@ def settle_sets(out: Tally, pungs: list, win: Win) -> None:
     terminals or honours; the seat and prevalent wind pungs take theirs (:func:`_wind_pungs`)."""
     if out.get("big_three_winds") and not out.get("all_honors") and not out.get("all_terminals_and_honors"):
         out["pung_of_terminals_or_honors"] -= 3
-    _wind_pungs([t for t in pungs if t in WINDS], win, out)
+    _wind_pungs([t for t in pungs if 27 <= t < 31], win, out)
 
 
 def fans(facts: HandFacts, reading, order: tuple, drops: dict) -> dict:
@@ -867,11 +987,10 @@ def fans(facts: HandFacts, reading, order: tuple, drops: dict) -> dict:
         if reading.special in ("seven_pairs_four_alike", "knitted_straight"):
             apply_principles(out, order, drops)
         return {k: v for k, v in out.items() if v > 0}
-    out = regular(facts, reading)
+    out, pungs = _regular(facts, reading)
     if out.get("nine_gates"):
         return dict(out)
     apply_principles(out, order, drops)
-    pungs = [m.tile for m in facts.hand.melds if m.kind != CHOW] + [t for kind, t, _j in reading.sets if kind != CHOW]
     settle_sets(out, pungs, facts.win)
     kept = {k: v for k, v in out.items() if v > 0}
     if not kept:

@@ -151,14 +151,22 @@ def _tie_choice(facts, variant, total: int, memo: dict):
 def _fans_total(facts, reading, variant) -> tuple:
     """(:func:`fans` of a reading, the fans' total), kept with the hand's facts (the sets, the pair and the shape
     name as key)."""
-    tables = facts.memo.setdefault(id(variant), {}).setdefault("tables", {})
+    memo = facts.memo.get(id(variant))
+    if memo is None:
+        memo = facts.memo[id(variant)] = {}
+    tables = memo.get("tables")
+    if tables is None:
+        tables = memo["tables"] = {}
     key = (reading.sets, reading.eye, reading.special)
     got = tables.get(key)
     if got is None:
         order, drops = principles(variant)
         table = _switched(fans(facts, reading, order, drops), facts, reading, variant.options)
         value = _values(variant)
-        got = tables[key] = (table, sum(value.get(k, 0) * n for k, n in table.items()))
+        total = 0
+        for k, n in table.items():
+            total += value.get(k, 0) * n
+        got = tables[key] = (table, total)
     return got
 
 

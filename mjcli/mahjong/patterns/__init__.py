@@ -181,6 +181,9 @@ class Ctx:
         if name == "cache":  # made on first use (make_ctx): few predicates keep anything
             c = self.__dict__["cache"] = {}
             return c
+        if name == "shape":  # made on first use (hand_ctx): most patterns that need no reading never read it
+            s = self.__dict__["shape"] = Shape(self.groups, self.eye)
+            return s
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
@@ -205,6 +208,15 @@ def make_ctx(hand, variant, reading, eye) -> Ctx:
     special = reading.special
     c.__dict__.update(hand=hand, variant=variant, reading=reading, eye=eye, opts={},
                       shape=_shape_of(hand.melds, () if special else reading.sets, eye), special=special)
+    return c
+
+
+def hand_ctx(hand, variant) -> Ctx:
+    """``Ctx(hand, variant, None, groups_of(hand, None), None)``, what the patterns that need no reading see,
+    without the dataclass's ``__init__``: the groups and the Shape are made when a predicate first asks for them
+    (the scorer makes one a new hand context, and mcr's flowers, say, read neither: speed, issue 29)."""
+    c = _new(Ctx)
+    c.__dict__.update(hand=hand, variant=variant, reading=None, eye=None, opts={}, special=None)
     return c
 
 
