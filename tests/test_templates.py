@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from mjcli import batch
 from mjcli.cli import cli
+from mjcli.mahjong import scoring
 
 ROOT = Path(__file__).resolve().parent.parent
 HON = "ESWNPFC"
@@ -98,6 +99,7 @@ def both_ways(args: list[str], text, monkeypatch) -> str:
         monkeypatch.setattr(batch, "TEMPLATES", on)
         batch._TEMPLATE.clear()
         batch._FRAGMENT.clear()
+        scoring._PLANS.clear()  # a plan keeps its results' template cells: each run starts cold, as a new process
         r = CliRunner().invoke(cli, args, input=text, catch_exceptions=False)
         outs.append((r.exit_code, r.stdout))
         if on:

@@ -51,6 +51,11 @@ def _terminal(t: int) -> bool:
     return t < 27 and t % 9 in (0, 8)
 
 
+# the same, read off a table by the hot paths (a subscript, not a call: speed, issue 29)
+SUIT = tuple(_suit(t) for t in range(34))
+RANK = tuple(_rank(t) for t in range(34))
+
+
 class Tally(dict):
     """A fan table being made: an absent fan reads 0, as in a ``Counter`` (made faster than one, speed: issue
     29); :meth:`add` adds counts (a mapping) or one of each fan named (any other iterable)."""
@@ -74,11 +79,11 @@ class Tally(dict):
 
 def _two_chows(a: int, b: int) -> str | None:
     """The pair fan of two chows (by their first tiles)."""
-    if _suit(a) != _suit(b):
-        return "mixed_double_chow" if _rank(a) == _rank(b) else None
+    if SUIT[a] != SUIT[b]:
+        return "mixed_double_chow" if RANK[a] == RANK[b] else None
     if abs(a - b) == 3:
         return "short_straight"
-    if {_rank(a), _rank(b)} == {0, 6}:
+    if {RANK[a], RANK[b]} == {0, 6}:
         return "two_terminal_chows"
     return "pure_double_chow" if a == b else None
 
@@ -89,8 +94,8 @@ _PAIRS_LOW_FIRST = PAIR_ORDER[::-1]
 
 def _three_chows(a: int, b: int, c: int) -> str | None:
     """The fan of three chows (first tiles, sorted)."""
-    suits = {_suit(a), _suit(b), _suit(c)}
-    ra, rb, rc = sorted((_rank(a), _rank(b), _rank(c)))
+    suits = {SUIT[a], SUIT[b], SUIT[c]}
+    ra, rb, rc = sorted((RANK[a], RANK[b], RANK[c]))
     if len(suits) == 3:
         if rb == ra + 1 and rc == rb + 1:
             return "mixed_shifted_chows"
@@ -139,7 +144,7 @@ def _chow_pairs(chows: list, out: Tally) -> None:
         if a == b == c == d:
             out["quadruple_chow"] += 1
             return
-        if _suit(a) == _suit(d) and ((b - a, c - b, d - c) in ((1, 1, 1), (2, 2, 2))):
+        if SUIT[a] == SUIT[d] and ((b - a, c - b, d - c) in ((1, 1, 1), (2, 2, 2))):
             out["four_pure_shifted_chows"] += 1
             return
         for three, extra in (((a, b, c), d), ((a, b, d), c), ((a, c, d), b), ((b, c, d), a)):
@@ -170,14 +175,14 @@ def _chow_pairs(chows: list, out: Tally) -> None:
 
 def _two_pungs(a: int, b: int) -> str | None:
     if a < 27 and b < 27:
-        return "double_pung" if _rank(a) == _rank(b) else None
+        return "double_pung" if RANK[a] == RANK[b] else None
     return "two_dragon_pungs" if a in DRAGONS and b in DRAGONS else None
 
 
 def _three_pungs(a: int, b: int, c: int) -> str | None:
     if a < 27 and b < 27 and c < 27:
-        suits = {_suit(a), _suit(b), _suit(c)}
-        ra, rb, rc = sorted((_rank(a), _rank(b), _rank(c)))
+        suits = {SUIT[a], SUIT[b], SUIT[c]}
+        ra, rb, rc = sorted((RANK[a], RANK[b], RANK[c]))
         if len(suits) == 3:
             if rb == ra + 1 and rc == rb + 1:
                 return "mixed_shifted_pungs"
@@ -193,7 +198,7 @@ def _pung_combos(pungs: list, out: Tally) -> None:
     n = len(pungs)
     if n == 4:
         a, b, c, d = pungs
-        if d < 27 and _suit(a) == _suit(d) and (b - a, c - b, d - c) == (1, 1, 1):
+        if d < 27 and SUIT[a] == SUIT[d] and (b - a, c - b, d - c) == (1, 1, 1):
             out["four_pure_shifted_pungs"] += 1
             return
         if (a, b, c, d) == (27, 28, 29, 30):
@@ -319,18 +324,44 @@ def _traits(kinds: int, out: Tally) -> None:
         out["all_terminals_and_honors"] += 1
 
 
+def _set_traits(kind: str, t: int) -> int:
+    """What one set (or the pair, as a pung) holds for :func:`_pack_traits`: bit 1 a terminal or honour, bit 2 a
+    5, bit 4 even tiles alone (a pung)."""
+    if t >= 27:
+        return 1
+    r = RANK[t]
+    if kind == CHOW:
+        return (r in (0, 6)) | (2 <= r <= 4) << 1
+    return (r in (0, 8)) | (r == 4) << 1 | (r in (1, 3, 5, 7)) << 2
+
+
+_TRAITS = {(kind, t): _set_traits(kind, t) for kind in (CHOW, PONG, KONG) for t in range(34)
+           if kind != CHOW or (t < 27 and t % 9 <= 6)}
+
+
 def _pack_traits(sets: list, eye: int, out: Tally) -> None:
     """outside_hand, all_five, all_even_pungs: what every set and the pair hold."""
+    if len(sets) == 4:  # four sets and the pair: what all five hold, one look-up a set (speed, issue 29)
+        held = _TRAITS[(PONG, eye)]
+        for st in sets:
+            held &= _TRAITS[st]
+        if held & 1:
+            out["outside_hand"] += 1
+        elif held & 2:
+            out["all_five"] += 1
+        elif held & 4:
+            out["all_even_pungs"] += 1
+        return
     outside = five = even = 0
     for kind, t in sets + [(PONG, eye)]:
         if t >= 27:
             outside += 1
         elif kind == CHOW:
-            r = _rank(t)
+            r = RANK[t]
             outside += r in (0, 6)
             five += 2 <= r <= 4
         else:
-            r = _rank(t)
+            r = RANK[t]
             outside += r in (0, 8)
             five += r == 4
             even += r in (1, 3, 5, 7)
@@ -451,8 +482,11 @@ def _states(counts, keys=None) -> list:
     of those counts, :func:`_keys_of`, when the caller has them)."""
     if keys is None:
         keys = _keys_of(counts)
-    return [_key_state(keys[0]), _key_state(keys[1]), _key_state(keys[2])] \
-        + [_HONOUR_STATE[c] if c < 6 else -1 for c in counts[27:34]]
+    kept = _KEY_STATE
+    k0, k1, k2 = keys[0], keys[1], keys[2]
+    s0, s1, s2 = kept.get(k0), kept.get(k1), kept.get(k2)
+    return [_key_state(k0) if s0 is None else s0, _key_state(k1) if s1 is None else s1,
+            _key_state(k2) if s2 is None else s2] + [_HONOUR_STATE[c] if c < 6 else -1 for c in counts[27:34]]
 
 
 def _keys_of(counts) -> tuple:
@@ -581,6 +615,8 @@ def _wait_fan(sets: list, eye: int, win: int, out: Tally) -> None:
 
 
 _NONE_SHOWN = (0,) * 34
+# the low bit of each place of a suit key that holds a tile -> those places as a 9-bit mask
+_OCCUPIED = {sum(1 << 3 * r for r in range(9) if bits >> r & 1): bits for bits in range(512)}
 _COUNTS = {9: {}, 7: {}}  # places -> {suit key: its counts}
 
 
@@ -601,13 +637,15 @@ class HandFacts:
     the fans of a reading as sets and a pair start from (:attr:`base`, :attr:`meld_parts`), worked out once a
     hand (speed, issue 29)."""
 
-    __slots__ = ("hand", "concealed", "shown", "all_counts", "win", "_unique", "memo", "_tile_fans", "_base",
+    __slots__ = ("hand", "keys", "concealed", "shown", "all_counts", "win", "_unique", "memo", "_tile_fans", "_base",
                  "_meld_parts")
 
     def __init__(self, hand):
         self.hand = hand
-        keys = hand_keys(hand)  # the counts of the concealed tiles, a suit at a time (kept by suit key)
-        conc = [*_counts_of(keys[0], 9), *_counts_of(keys[1], 9), *_counts_of(keys[2], 9), *_counts_of(keys[3], 7)]
+        self.keys = keys = hand_keys(hand)  # the counts of the concealed tiles, a suit at a time (kept by key)
+        nine, seven = _COUNTS[9], _COUNTS[7]
+        conc = [*(nine.get(keys[0]) or _counts_of(keys[0], 9)), *(nine.get(keys[1]) or _counts_of(keys[1], 9)),
+                *(nine.get(keys[2]) or _counts_of(keys[2], 9)), *(seven.get(keys[3]) or _counts_of(keys[3], 7))]
         self.concealed = conc
         if hand.melds:
             shown = [0] * 34
@@ -632,9 +670,13 @@ class HandFacts:
     def kinds(self) -> int:
         """The kinds of tile in the hand, shown melds included: bit t for tile t (see :func:`kinds_mask`)."""
         hand = self.hand
-        kinds = kinds_mask(set(hand.concealed))
+        occupied, ones = _OCCUPIED, _ONES  # a suit key's places that hold a tile, read as one mask a suit
+        k0, k1, k2, k3 = self.keys
+        kinds = occupied[(k0 | k0 >> 1 | k0 >> 2) & ones] | occupied[(k1 | k1 >> 1 | k1 >> 2) & ones] << 9 \
+            | occupied[(k2 | k2 >> 1 | k2 >> 2) & ones] << 18 | occupied[(k3 | k3 >> 1 | k3 >> 2) & ones] << 27
         for m in hand.melds:
-            kinds |= kinds_mask(m.tiles)
+            for t in m.tiles:
+                kinds |= 1 << t
         return kinds
 
     @property
@@ -697,7 +739,7 @@ class HandFacts:
             w = self.hand.win
             standing = list(self.concealed)
             standing[w] -= 1
-            keys = list(hand_keys(self.hand)[:3])  # the suits' keys of the standing tiles: the hand's,
+            keys = list(self.keys[:3])  # the suits' keys of the standing tiles: the hand's,
             if w < 27:  # less the winning tile
                 keys[SUIT_OF[w]] -= PLACE_INC[w]
             self._unique = unique_wait(standing, keys)
@@ -787,15 +829,15 @@ _TERMINAL = tuple(_terminal(t) for t in range(34))
 
 def _terminal_chows(chows: list, eye: int, out: Tally) -> bool:
     """pure_terminal_chows or three_suited_terminal_chows (four chows of 123 and 789 and a pair of 5s)."""
-    if eye >= 27 or _rank(eye) != 4 or any(_rank(t) not in (0, 6) for t in chows):
+    if eye >= 27 or RANK[eye] != 4 or any(RANK[t] not in (0, 6) for t in chows):
         return False
-    suits = [_suit(t) for t in chows]
-    if all(s == _suit(eye) for s in suits) and sorted(_rank(t) for t in chows) == [0, 0, 6, 6]:
+    suits = [SUIT[t] for t in chows]
+    if all(s == SUIT[eye] for s in suits) and sorted(RANK[t] for t in chows) == [0, 0, 6, 6]:
         out["pure_terminal_chows"] += 1
         return True
-    other = {0, 1, 2} - {_suit(eye)}
-    have = {(_suit(t), _rank(t)) for t in chows}
-    if _suit(eye) not in suits and have == {(s, r) for s in other for r in (0, 6)}:
+    other = {0, 1, 2} - {SUIT[eye]}
+    have = {(SUIT[t], RANK[t]) for t in chows}
+    if SUIT[eye] not in suits and have == {(s, r) for s in other for r in (0, 6)}:
         out["three_suited_terminal_chows"] += 1
         return True
     return False

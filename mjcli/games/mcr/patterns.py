@@ -7,6 +7,7 @@ pattern id ``mcr_`` + its id; the others keep their id. The flowers (``flower_ti
 
 from __future__ import annotations
 
+from operator import itemgetter
 from types import MappingProxyType
 
 from ...mahjong.patterns import Ctx, pattern
@@ -88,7 +89,7 @@ def table(ctx: Ctx) -> dict:
     if got is None:
         variant = ctx.variant
         facts = facts_of(ctx.hand)
-        got, total = _fans_total(facts, ctx.reading, variant)
+        got, total, _rows = _fans_total(facts, ctx.reading, variant)
         if not _chosen(facts, ctx.reading, total, variant):
             got = {}
         cache[SECTION] = got
@@ -132,7 +133,7 @@ def _tie_choice(facts, variant, total: int, memo: dict):
         return None
     ties = []
     for r in rs:
-        t, tot = _fans_total(facts, r, variant)
+        t, tot, _rows = _fans_total(facts, r, variant)
         if tot == total:
             ties.append((r, t))
     if len(ties) < 2:
@@ -149,8 +150,9 @@ def _tie_choice(facts, variant, total: int, memo: dict):
 
 
 def _fans_total(facts, reading, variant) -> tuple:
-    """(:func:`fans` of a reading, the fans' total), kept with the hand's facts (the sets, the pair and the shape
-    name as key)."""
+    """(:func:`fans` of a reading, the fans' total, the fans as the scorer lists what it found: ``(index in the
+    variant file, spec, count)`` in the file's order), kept with the hand's facts (the sets, the pair and the
+    shape name as key)."""
     memo = facts.memo.get(id(variant))
     if memo is None:
         memo = facts.memo[id(variant)] = {}
@@ -160,13 +162,20 @@ def _fans_total(facts, reading, variant) -> tuple:
     key = (reading.sets, reading.eye, reading.special)
     got = tables.get(key)
     if got is None:
-        order, drops = principles(variant)
-        table = _switched(fans(facts, reading, order, drops), facts, reading, variant.options)
-        value = _values(variant)
+        order, drops, index, switches = _prepared(variant)
+        table = fans(facts, reading, order, drops)
+        if switches:
+            table = _switched(table, facts, reading, variant.options)
         total = 0
+        rows = []
         for k, n in table.items():
-            total += value.get(k, 0) * n
-        got = tables[key] = (table, total)
+            at = index.get(k)
+            if at is not None:
+                total += at[1].value * n
+                rows.append((at[0], at[1], n))
+        if len(rows) > 1:
+            rows.sort(key=_first)
+        got = tables[key] = (table, total, rows)
     return got
 
 
@@ -190,14 +199,23 @@ def _switched(got: dict, facts, reading, options) -> dict:
     return got
 
 
-def _values(variant) -> dict:
-    got = _VALUES.get(id(variant))
+def _prepared(variant) -> tuple:
+    """What :func:`_fans_total` reads of the variant, made once a variant: :func:`principles` (the order and
+    the drops), ``{fan: (its index in the variant's patterns, its spec)}``, and whether a house switch of
+    :func:`_switched` is set."""
+    got = _PREPARED.get(id(variant))
     if got is None or got[0] is not variant:
-        got = _VALUES[id(variant)] = (variant, {fan_id(p.id): p.value for p in variant.patterns})
+        options = variant.options
+        switches = options.get("knit_wait_fans", True) is False or options.get("chicken_with_flowers", True) is False
+        if len(_PREPARED) > 16:
+            _PREPARED.clear()
+        got = _PREPARED[id(variant)] = (variant, (*principles(variant),
+                                                  {fan_id(spec.id): (i, spec) for i, spec in enumerate(variant.patterns)},
+                                                  switches))
     return got[1]
 
 
-_VALUES: dict = {}
+_PREPARED: dict = {}
 
 
 def _predicate(fan: str):
@@ -243,7 +261,6 @@ def fast_answer(variant, answer):
             spec.replaces or spec.limit or (REGISTRY[spec.id].needs_reading and spec.id not in ours)
             for spec in variant.patterns):
         return answer
-    index = {fan_id(spec.id): (i, spec) for i, spec in enumerate(variant.patterns)}
     size, shape, tiles, most = plan.size, plan.shape, plan.tiles, plan.most
 
     def fast(text):
@@ -266,30 +283,26 @@ def fast_answer(variant, answer):
             return answer(text)
         facts = HandFacts(hand)  # a new hand each line: no use keeping it
         facts.memo[id(variant)] = {"readings": every}  # what the ties are chosen among (no Fei: the same readings)
-        best_r = best_t = None
+        best_r = best_rows = None
         best = -1
         # one reading (perhaps repeated for each place of the winning tile): no other goes before it
         alone = len(every) == 1 or len({(r.sets, r.eye, r.special) for r in every}) == 1
         for r in rs:
-            got, total = _fans_total(facts, r, variant)
+            _got, total, rows = _fans_total(facts, r, variant)
             if not alone and not _chosen(facts, r, total, variant):
-                got, total = _EMPTY, 0
+                total, rows = 0, ()
             if total > best:
-                best_r, best_t, best = r, got, total
-        found = list(hand_found)
-        for f, n in best_t.items():
-            at = index.get(f)
-            if at is not None:
-                found.append((at[0], at[1], n))
-        if len(found) > 1:
+                best_r, best_rows, best = r, rows, total
+        if hand_found:
+            found = list(best_rows)
+            found += hand_found
             found.sort(key=_first)
+        else:
+            found = best_rows
         return plan.best_result(hand, best_r, format_hand(hand), found)
 
     return fast
 
 
-_EMPTY: dict = {}
 
-
-def _first(row):
-    return row[0]
+_first = itemgetter(0)  # a row's index in the variant file
