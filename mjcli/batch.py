@@ -114,6 +114,9 @@ def _waits_text(res) -> str:
 def _patterns_text(res) -> str:
     """A score's patterns as the renderer writes the list's items: one fragment per distinct pattern found (a
     ``Found`` is a frozen value: its fragment is made once and kept on it)."""
+    cell = res.__dict__.get("_patterns_json")  # a result of a kept set of patterns (scoring._Plan.best_result)
+    if cell is not None and cell[0] is not None:
+        return cell[0]
     out = []
     for p in res.patterns:
         frag = p.__dict__.get("_json")  # kept on the pattern itself: no hash of it asked (speed, issue 29)
@@ -122,7 +125,10 @@ def _patterns_text(res) -> str:
 
             frag = p.__dict__["_json"] = dumps(p.as_dict())
         out.append(frag)
-    return ", ".join(out)
+    text = ", ".join(out)
+    if cell is not None:
+        cell[0] = text
+    return text
 
 
 _SLOT_VALUE = {  # a slot of a template -> its text for line n and result res

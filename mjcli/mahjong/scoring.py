@@ -217,7 +217,7 @@ class _Plan:
         self.only_alone = any(spec.only_alone for spec in variant.patterns)
         self.parts: dict = {}  # what was found, how the hand was won -> a winning result's patterns, totals, payment
         self.totals: dict = {}  # what a payment and a JSON record read besides the patterns -> (payment, cell)
-        self.found_rows: dict = {}  # (index in the YAML, count) -> the Found listed
+        self.found_rows: dict = {}  # (index in the YAML, count) -> the Found listed and what it adds (_found_row)
         # the patterns that need no reading, are a limit hand, win alone and that no pattern replaces: a context
         # with one of them totals the limit whatever the tiles (four Fei), so no reading need be made (issue 31)
         replaced = {r for spec in variant.patterns for r in spec.replaces}
@@ -261,15 +261,17 @@ class _Plan:
             out.sort(key=_first)  # YAML order (the groups are by ``when``)
         return out
 
-    def best_result(self, hand: Hand, reading, text: str, found: list) -> ScoreResult:
+    def best_result(self, hand: Hand, reading, text: str, found: list, ids: tuple | None = None) -> ScoreResult:
         """The result of a winning reading with the patterns ``found`` in it, its payment set as :func:`score`
         sets it. What depends only on the patterns and how the hand was won (the patterns listed, the totals,
         the payment) is worked out once and kept (speed, issue 15); each result gets its own lists and dict.
         A result made from what was kept carries ``_template``, a cell shared by the results of that set where
         :func:`mjcli.batch.json_record` keeps their JSON template (their records differ only in the line, the
-        hand and the reading), so the template is not looked up by the whole record's key each time."""
+        hand and the reading), so the template is not looked up by the whole record's key each time; and
+        ``_patterns_json``, a cell shared by the results of the same patterns where it keeps their JSON list. ``ids``: the
+        ``(index, count)`` of each of ``found``, when the caller has them."""
         robbed = "rob-kong" in hand.flags
-        key = (tuple([(f[0], f[2]) for f in found]), hand.self_drawn, robbed)
+        key = (tuple([(f[0], f[2]) for f in found]) if ids is None else ids, hand.self_drawn, robbed)
         parts = self.parts.get(key)
         described = reading.describe()
         res = None
@@ -280,19 +282,20 @@ class _Plan:
                 res = _result(hand, variant, reading, text, _tally(variant, found))
                 res.payment = self.payment(res, hand.self_drawn, robbed) if res.meets_minimum else None
                 parts = (tuple(res.patterns), res.raw, res.total, res.limit_hand,
-                         None if res.payment is None else dict(res.payment), [None], res.not_toward)
+                         None if res.payment is None else dict(res.payment), [None], res.not_toward, [None])
             if len(self.parts) > 4096:
                 self.parts.clear()
             self.parts[key] = parts
             if res is not None:
                 return res
-        patterns, raw, total, limit_hand, pay, cell, off = parts
+        patterns, raw, total, limit_hand, pay, cell, off, listed = parts
         variant = self.variant
         res = _new(ScoreResult)  # as _result makes it, winning (it has a reading)
         res.__dict__.update(hand=text, variant=variant.id, unit=variant.unit, minimum=variant.minimum,
                             limit=self.limit, ok=True, error=None, winning=True, patterns=list(patterns), raw=raw,
                             total=total, limit_hand=limit_hand, payment=None if pay is None else dict(pay),
-                            reading=described, alternatives=[], extra={}, not_toward=off, _template=cell)
+                            reading=described, alternatives=[], extra={}, not_toward=off, _template=cell,
+                            _patterns_json=listed)
         return res
 
     def _plain_parts(self, hand: Hand, reading, text: str, found: list, robbed: bool, bare: bool) -> tuple | None:
@@ -304,23 +307,21 @@ class _Plan:
         reading's text is empty, which the JSON record reads too)."""
         memo = self.found_rows
         variant = self.variant
-        off_ids = variant.not_toward_minimum
-        watched = self.pay_ids
         patterns = []
         paid = []  # the patterns the payment reads, as Plan.payment keys them
         raw = off = 0
         for i, spec, n in found:
-            if spec.replaces or spec.limit:
-                return None
-            f = memo.get((i, n))
-            if f is None:
-                f = memo[(i, n)] = _found(spec.id, spec.name, spec.value, n, spec.value * n, False)
+            row = memo.get((i, n))
+            if row is None:
+                if spec.replaces or spec.limit:
+                    return None
+                row = memo[(i, n)] = self._found_row(spec, n)
+            f, points, off_points, pay_key = row
             patterns.append(f)
-            raw += f.points
-            if f.id in off_ids:
-                off += f.points
-            if watched is None or f.id in watched:
-                paid.append((f.id, f.points))
+            raw += points
+            off += off_points
+            if pay_key is not None:
+                paid.append(pay_key)
         total = min(raw, variant.limit)
         tkey = (raw, total, off, hand.self_drawn, robbed, bare, tuple(paid))
         shared = self.totals.get(tkey)
@@ -330,7 +331,16 @@ class _Plan:
             if len(self.totals) > 4096:
                 self.totals.clear()
             shared = self.totals[tkey] = (pay, [None])
-        return tuple(patterns), raw, total, False, shared[0], shared[1], off
+        return tuple(patterns), raw, total, False, shared[0], shared[1], off, [None]
+
+    def _found_row(self, spec, n) -> tuple:
+        """What :meth:`_plain_parts` reads of a pattern found ``n`` times (no limit hand, replacing none): its
+        ``Found``, its points, those of them not toward the minimum, and the pattern as :meth:`payment` keys
+        it, or None when the payment does not read it."""
+        f = _found(spec.id, spec.name, spec.value, n, spec.value * n, False)
+        watched = self.pay_ids
+        return (f, f.points, f.points if f.id in self.variant.not_toward_minimum else 0,
+                (f.id, f.points) if watched is None or f.id in watched else None)
 
     def payment(self, res: ScoreResult, self_drawn: bool, robbed_kong: bool = False) -> dict | None:
         """:func:`mjcli.payments.payment_summary` of a result, a fresh dict each time."""
