@@ -598,6 +598,9 @@ def _fast_win(code: str):
     return t
 
 
+# ``@T`` as the canonical text writes it (``@5p``, ``@E``, ``@J``) and in ``z`` digits -> its tile, looked up whole
+# before :func:`_fast_win` reads a rarer spelling (speed, issue 29)
+_WIN_WORDS = {**{"@" + _run_text((t,)): t for t in range(34)}, **{f"@{n}z": 26 + n for n in range(1, 8)}, "@J": JOKER}
 _SELF_DRAWN_WORDS = ("zimo", "self-drawn", "tsumo")
 _CONTEXT_STARTS = frozenset("zZsStTrRlLkKbBhHeE")  # the first letters of the context words, in either case
 _GLUED_AT_SPLIT = re.compile(r"(\S)@")
@@ -741,7 +744,7 @@ def _plain_tiles(text: str):
         return None
     if "," in s:
         s = s.replace(",", " ")  # commas separate words as spaces do
-    if "@" in s and _GLUED_AT.search(s):
+    if "@" in s and s.count("@") != s.count(" @") and _GLUED_AT.search(s):  # an @ with no space before it
         s = _GLUED_AT_SPLIT.sub(r"\1 @", s)  # 55s@5s: the tiles, then the winning tile
     line = _FastLine()
     tiles: list[int] = []
@@ -771,6 +774,55 @@ def _plain_tiles(text: str):
 
 _SKIP = ()  # _FastLine.other: the word is read, no tiles to add
 
+_CONTEXT_READS: dict = {}  # a word of a plain line -> what _context_read makes of it (a word's every line the same)
+_BONUS_READS: dict = {}  # a word after the bar -> its bonus tile, "" when it is none
+
+
+def _context_read(token: str):
+    """What a word is as a context word on the fast path, whatever the line: ``(slot, value)`` for one it reads
+    (the :class:`_FastLine` slot it sets), ``()`` for one it leaves to the full parser (a wind it does not
+    know, ``lian=``), False for no context word. Memoised: a line's context words are mostly the words of
+    other lines (speed, issue 29).
+
+    >>> _context_read("Zimo"), _context_read("seat=south"), _context_read("LAST-TILE")
+    (('self_drawn', True), ('seat', 'S'), ('flags', 'last-tile'))
+    >>> _context_read("lian=2"), _context_read("seat=up"), _context_read("EEE")
+    ((), (), False)
+    """
+    low = token.lower()
+    if low in _SELF_DRAWN_WORDS:
+        read = ("self_drawn", True)
+    elif low in FLAG_WORDS:
+        read = ("flags", low)
+    elif "=" in low:
+        key = low.partition("=")[0]
+        value = wind_letter(token.partition("=")[2])
+        read = () if value is None or key not in ("seat", "round") else (key, value)
+    else:
+        read = False
+    if len(_CONTEXT_READS) > 50_000:
+        _CONTEXT_READS.clear()
+    _CONTEXT_READS[token] = read
+    return read
+
+
+def _bonus_read(token: str) -> str:
+    """The canonical bonus tile a word after the bar names (``F1`` ``f1``, ``a1`` ``cat``, ``j`` ``J``), ""
+    when it names none; memoised (speed, issue 29).
+
+    >>> _bonus_read("F1"), _bonus_read("a1"), _bonus_read("j"), _bonus_read("5p")
+    ('f1', 'cat', 'J', '')
+    """
+    tok = BONUS_ALIASES.get(token.lower(), token.lower())
+    if tok == "j":
+        tok = "J"
+    if tok not in BONUS_TOKENS:
+        tok = ""
+    if len(_BONUS_READS) > 50_000:
+        _BONUS_READS.clear()
+    _BONUS_READS[token] = tok
+    return tok
+
 
 class _FastLine:
     """What :func:`_plain_tiles` has read of a line besides its tile words: the context words, the melds and
@@ -792,7 +844,9 @@ class _FastLine:
         if token[0] == "@":
             if self.win is not None or not tiles:
                 return None
-            self.win = _fast_win(token[1:])
+            self.win = _WIN_WORDS.get(token)
+            if self.win is None:
+                self.win = _fast_win(token[1:])
             if self.win is None:
                 return None
             return self._context(token)
@@ -809,10 +863,8 @@ class _FastLine:
                 return None
             token = token[1:]  # |f1: the bar glued to a bonus tile
         if self.bonus is not None:  # after the bar: bonus tiles in any of their words
-            tok = BONUS_ALIASES.get(token.lower(), token.lower())
-            if tok == "j":
-                tok = "J"
-            if tok in BONUS_TOKENS:
+            tok = _BONUS_READS.get(token) or _bonus_read(token)
+            if tok:
                 self.bonus.append(tok)
                 return _SKIP
             return None
@@ -840,25 +892,19 @@ class _FastLine:
 
     def _word(self, token: str):
         """A context word read (``_SKIP``), None when it is one written twice or wrong, False when it is none."""
-        low = token.lower()
-        if low in _SELF_DRAWN_WORDS:
-            if self.self_drawn:
-                return None
-            self.self_drawn = True
-            return self._context(token)
-        if low in FLAG_WORDS:
-            self.flags = {low} if self.flags is None else self.flags | {low}
-            return self._context(token)
-        if "=" in low:
-            key, _, value = low.partition("=")
-            value = wind_letter(token.partition("=")[2])
-            if value is None or key not in ("seat", "round"):
-                return None
-            if getattr(self, key) is not None:
-                return None  # written twice: the full parser notes a clash
-            setattr(self, key, value)
-            return self._context(token)
-        return False
+        read = _CONTEXT_READS.get(token)
+        if read is None:
+            read = _context_read(token)
+        if not read:
+            return read if read is False else None  # no context word, or one for the full parser
+        slot, value = read
+        if slot == "flags":
+            self.flags = {value} if self.flags is None else self.flags | {value}
+        elif getattr(self, slot):  # self_drawn True, or a seat or round already: written twice
+            return None  # the full parser notes a clash
+        else:
+            setattr(self, slot, value)
+        return self._context(token)
 
     def result(self, tiles: list, keys: list, text):
         """The answer of :func:`_plain_tiles` (None when the winning tile is not one of the tiles)."""
