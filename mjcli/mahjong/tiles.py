@@ -32,6 +32,7 @@ WINDS = "ESWN"
 
 CHOW, PONG, KONG = "chow", "pong", "kong"
 CLAIMED, ADDED, CONCEALED = "claimed", "added", "concealed"
+_BRACKETS = {CLAIMED: "[]", ADDED: "{}", CONCEALED: "()"}
 
 # Bonus tiles: canonical token -> (family, number). Faces are four identical tiles.
 BONUS_TOKENS = {
@@ -177,8 +178,13 @@ class Meld:
         return self.exposure == CONCEALED
 
     def text(self) -> str:
-        open_, close = {CLAIMED: "[]", ADDED: "{}", CONCEALED: "()"}[self.exposure]
-        return open_ + _run_text(self.tiles, self.jokers) + close
+        """The meld as the canonical text writes it (``[123p]``), kept on it: a meld is a frozen value, and the
+        parser's fast path gives every line that writes it the same one (speed, issue 29)."""
+        text = self.__dict__.get("_text")
+        if text is None:
+            open_, close = _BRACKETS[self.exposure]
+            text = self.__dict__["_text"] = open_ + _run_text(self.tiles, self.jokers) + close
+        return text
 
 
 def _run_text(tiles: tuple[int, ...], jokers: tuple[int, ...] = ()) -> str:
@@ -565,6 +571,7 @@ def _seat_value(word: str, value: str, col: int) -> str:
 
 
 _NO_FLAGS: frozenset[str] = frozenset()
+_FLAG_SET = frozenset(FLAG_WORDS)
 
 
 # --- the fast path -----------------------------------------------------------
@@ -711,7 +718,7 @@ def _plain_tiles(text: str):
     """``(real tiles sorted, free Fei, winning tile, self-drawn, suit keys, tiles text, melds, bonus, seat, round,
     flags)`` for a line in the fast path's spellings, else None. ``tiles text`` is the tiles' words as written when
     they are :func:`format_tiles` of the tiles (each suit's run once, in canonical form, the suits in order, no
-    Fei, no meld or bonus word), else None.
+    Fei, all of them before the first meld, bar or context word), else None.
 
     Such a line is ASCII: concealed tiles and melds, then optionally a bar and bonus tiles, then the context
     words (``@T``, ``zimo``, ``seat=``, ``round=``, the flag words; each once) in any order; words are
@@ -728,6 +735,8 @@ def _plain_tiles(text: str):
     True
     >>> _plain_tiles("11m 123p EE @E")[5], _plain_tiles("123p 11m EE")[5], _plain_tiles("11m 123p  EE")[5]
     ('11m 123p EE', None, None)
+    >>> _plain_tiles("11m EE [123p] | f1 @E")[5], _plain_tiles("11m [123p] EE @E")[5], _plain_tiles("[123p] 11m EE")[5]
+    ('11m EE', None, None)
     >>> _plain_tiles("123m 456m 789m 234p 55s @2p zimo")[2:4]
     (10, True)
     >>> _plain_tiles("123456789m234p55s@2p tsumo")[:5] == _plain_tiles("123m 456m 789m 234p 55s @2p zimo")[:5]
@@ -765,7 +774,7 @@ def _plain_tiles(text: str):
             keys[suit] += inc
         else:  # a word of several suits (123m456p)
             keys = [k + i for k, i in zip(keys, inc)]
-        last = order if order > last else 9
+        last = order if order > last and line.cut is None else 9  # tiles after a meld: not the text's order
     if not tiles:
         return None
     text = None if last == 9 or line.broken else s if line.cut is None else s[:s.index(line.cut)]
@@ -826,7 +835,8 @@ def _bonus_read(token: str) -> str:
 
 class _FastLine:
     """What :func:`_plain_tiles` has read of a line besides its tile words: the context words, the melds and
-    the bonus tiles (``broken``: the line is not its tiles' text alone)."""
+    the bonus tiles (``cut``: the first word that is none of the tiles', after a space; ``broken``: a run of
+    spaces, the line's words are not the text's)."""
 
     __slots__ = ("win", "self_drawn", "seat", "round", "flags", "context", "cut", "melds", "bonus", "broken")
 
@@ -856,7 +866,8 @@ class _FastLine:
                 return read
         if token[0] in "|:" and self.bonus is None:  # the bar (after the tiles or the context words)
             self.bonus = []
-            self.context = self.broken = True
+            self.context = True
+            self.cut = self.cut or " " + token
             if token == "|" or token == ":":
                 return _SKIP
             if token[0] == ":":
@@ -875,7 +886,7 @@ class _FastLine:
             if meld is None:
                 return None
             self.melds.append(meld)
-            self.broken = True  # the line is not its tiles' text alone
+            self.cut = self.cut or " " + token
             return _SKIP
         got = _fast_word(token)
         if got is None:
@@ -1160,6 +1171,7 @@ def format_tiles(tiles: Iterable[int], jokers: int = 0) -> str:
 
 
 _WIN_TEXT = tuple(_run_text((t,)) for t in range(34)) + ("J",)  # the tile after @
+_AT_TEXT = tuple("@" + w for w in _WIN_TEXT)  # the word @T
 _SUIT_TEXT = ({}, {}, {}, {})  # per suit: key -> the suit's run as format_tiles writes it
 _PLACE_TEXT = tuple(tuple(_TILE_TEXT[9 * s + i] for i in range(9 if s < 3 else 7)) for s in range(4))
 
@@ -1216,17 +1228,19 @@ def format_hand(hand: Hand, *, win: bool = True, tiles_text: str | None = None) 
         if hand.self_drawn:
             text = f"{text} zimo" if text else "zimo"
         return text
-    parts = []
     body = _hand_text(hand) if tiles_text is None else tiles_text
-    if body:
-        parts.append(body)
-    parts.extend(m.text() for m in hand.melds)
+    parts = [body] if body else []
+    for m in hand.melds:
+        parts.append(m.__dict__.get("_text") or m.text())  # Meld.text, its memo read here
     if hand.bonus:
         parts.append("|")
-        parts.extend(hand.bonus)
+        parts += hand.bonus
     if win and hand.win is not None:
-        parts.append("@" + _WIN_TEXT[hand.win])
-    parts.extend(context_words(hand))
+        parts.append(_AT_TEXT[hand.win])
+    if hand.self_drawn:
+        parts.append("zimo")
+    if hand.seat != "E" or hand.round != "E" or hand.flags:
+        parts += context_words(hand)[1 if hand.self_drawn else 0:]
     return " ".join(parts)
 
 
@@ -1237,14 +1251,13 @@ def context_words(hand: Hand) -> list[str]:
         words.append(f"seat={hand.seat}")
     if hand.round != "E":
         words.append(f"round={hand.round}")
-    n = len(words)
-    words.extend(f for f in FLAG_WORDS if f in hand.flags)
-    if len(hand.flags) > len(words) - n:  # a flag that is not a flag word: lian=N
-        words.extend(f for f in hand.flags if f.startswith(LIAN))
+    flags = hand.flags
+    if flags:
+        n = len(words)
+        words += [f for f in FLAG_WORDS if f in flags] if len(flags) > 1 else [f for f in flags if f in _FLAG_SET]
+        if len(flags) > len(words) - n:  # a flag that is not a flag word: lian=N
+            words.extend(f for f in flags if f.startswith(LIAN))
     return words
-
-
-_BRACKETS = {CLAIMED: "[]", ADDED: "{}", CONCEALED: "()"}
 
 
 _TILE_LETTERS = frozenset("mpszjeswnfc")
