@@ -1350,6 +1350,29 @@ def _bonus_tokens(variant) -> frozenset:
 
 
 _BONUS_KINDS: dict = {}
+_CHECKS: dict = {}  # id(variant) -> (variant, its tile kinds, its bonus words)
+
+
+def _checks_of(variant) -> tuple:
+    """``(variant, its tile kinds, its bonus words)``: what :func:`validate` reads of a variant, in one look-up."""
+    entry = _CHECKS.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        if len(_CHECKS) > 64:
+            _CHECKS.clear()
+        entry = _CHECKS[id(variant)] = (variant, _tile_kinds(variant), _bonus_tokens(variant))
+    return entry
+
+
+def _tiles_without_fei(hand: Hand) -> list | None:
+    """The hand's concealed tiles and its melds' tiles, sorted, or None when a meld holds a Fei (its free Fei
+    are not looked at)."""
+    ts = list(hand.concealed)
+    for m in hand.melds:
+        if m.jokers:
+            return None
+        ts += m.tiles
+    ts.sort()
+    return ts
 
 
 def lian_count(hand: Hand) -> int:
@@ -1375,19 +1398,19 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
     ``size`` is the hand size wanted (the variant's ``hand.size`` to score, one less to wait, None to skip;
     14 when not given).
     """
-    have = _tile_kinds(variant)
-    if hand.flags and any(f.startswith(LIAN) for f in hand.flags):
+    _, have, bonus_ok = _checks_of(variant)
+    flags = hand.flags
+    if flags and any(f.startswith(LIAN) for f in flags):
         _check_lian(hand, variant)
-    if not (hand.jokers or any(m.jokers for m in hand.melds)):
+    ts = None if hand.jokers else _tiles_without_fei(hand)
+    if ts is not None:
         # the common hand without Fei (speed, issues 6 and 29): its tiles and its melds' are the variant's, no fifth
         # copy (sorted, so five alike sit four apart), its bonus tiles the set's and each written once, seat and
         # round played, the size wanted; any doubt goes on to the full checks below, which name the problem
-        ts = sorted(hand.concealed + tuple(t for m in hand.melds for t in m.tiles)) if hand.melds \
-            else sorted(hand.concealed)
         bonus = hand.bonus
         if (have.issuperset(ts) and not any(map(eq, ts, ts[4:])) and hand.seat in variant.seats
-                and hand.round in variant.rounds and (size is None or hand.size == size)
-                and (not bonus or (_bonus_tokens(variant).issuperset(bonus) and len(set(bonus)) == len(bonus)))):
+                and hand.round in variant.rounds and (size is None or len(hand.concealed) + 3 * len(hand.melds) == size)
+                and (not bonus or (bonus_ok.issuperset(bonus) and len(set(bonus)) == len(bonus)))):
             return
     for t in hand.concealed + tuple(t for m in hand.melds for t in m.tiles):
         if t not in have:
