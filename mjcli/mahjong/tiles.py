@@ -760,7 +760,13 @@ def _plain_tiles(text: str):
     keys = [0, 0, 0, 0]
     words = _FAST_WORDS
     last = -1  # the order of the last word (see _fast_word): canonical text while each is above the last
-    for token in s.split(" "):
+    body, rest = s, ""  # the words up to @T, read here, and those after it (line.read_rest)
+    at = s.find(" @")
+    if at > 0:
+        end = s.find(" ", at + 2)
+        if end > 0:
+            body, rest = s[:end], s[end + 1:]
+    for token in body.split(" "):
         got = words.get(token)
         if got is None or line.context:
             got = line.other(token, tiles)
@@ -775,6 +781,8 @@ def _plain_tiles(text: str):
         else:  # a word of several suits (123m456p)
             keys = [k + i for k, i in zip(keys, inc)]
         last = order if order > last and line.cut is None else 9  # tiles after a meld: not the text's order
+    if rest and not line.read_rest(rest, tiles):
+        return None
     if not tiles:
         return None
     text = None if last == 9 or line.broken else s if line.cut is None else s[:s.index(line.cut)]
@@ -896,6 +904,28 @@ class _FastLine:
         _FAST_WORDS[token] = got
         return got
 
+    def read_rest(self, rest: str, tiles: list) -> bool:
+        """The words after ``@T`` (``rest``) read, False when the line needs the full parser. After ``@T`` no word
+        is a tile: when ``@T`` was the line's first context word, what they set is the same on every line they
+        end, and it comes from a memo of such ends (speed, issue 29); otherwise a word at a time."""
+        if self.bonus is None and not self.self_drawn and self.seat is None and self.round is None \
+                and self.flags is None:
+            after = _AFTER_WIN.get(rest)
+            if after is None:
+                after = _after_win(rest)
+            if not after:
+                return False
+            self.self_drawn, self.seat, self.round, self.flags, bonus, broken = after
+            if bonus is not None:
+                self.bonus = list(bonus)
+            if broken:
+                self.broken = True
+            return True
+        for token in rest.split(" "):
+            if self.other(token, tiles) is None:
+                return False
+        return True
+
     def _context(self, token: str):
         self.context = True
         self.cut = self.cut or " " + token
@@ -932,6 +962,34 @@ class _FastLine:
             bonus.sort(key=BONUS_ORDER.get)
         return (tuple(tiles), jokers, win, self.self_drawn, tuple(keys), text, tuple(melds), tuple(bonus or ()),
                 self.seat or "E", self.round or "E", _NO_FLAGS if flags is None else frozenset(flags))
+
+
+_AFTER_WIN: dict = {}  # the words after a line's @T, when it is its first context word -> what _after_win reads
+
+
+def _after_win(rest: str) -> tuple:
+    """What the words after ``@T`` set, read by :meth:`_FastLine.other` after an ``@T`` that was the line's first
+    context word: ``(self-drawn, seat, round, flags, bonus tiles, broken)`` (flags and bonus None when none is
+    written), or ``()`` when the line needs the full parser; memoised.
+
+    >>> _after_win("| F1 zimo seat=S last-tile")
+    (True, 'S', None, frozenset({'last-tile'}), ('f1',), False)
+    >>> _after_win("@5p"), _after_win("zimo 123m"), _after_win("zimo  seat=E")[5]
+    ((), (), True)
+    """
+    line = _FastLine()
+    line.win, line.context, line.cut = JOKER, True, " @"  # as after @T
+    after = ()
+    if all(line.other(token, _AFTER_TILES) is not None for token in rest.split(" ")):
+        after = (line.self_drawn, line.seat, line.round, None if line.flags is None else frozenset(line.flags),
+                 None if line.bonus is None else tuple(line.bonus), line.broken)
+    if len(_AFTER_WIN) > 50_000:
+        _AFTER_WIN.clear()
+    _AFTER_WIN[rest] = after
+    return after
+
+
+_AFTER_TILES = [JOKER]  # tiles before @T, for _after_win (after @T no word reads them)
 
 
 def parse_hand(text: str, *, complete: bool | int = False) -> Hand:
