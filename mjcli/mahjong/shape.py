@@ -18,6 +18,8 @@ the table scores it (``scored_by``): a house file that disables thirteen orphans
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import compress
+from operator import itemgetter
 from typing import Callable
 
 from .tiles import ORPHANS
@@ -31,7 +33,9 @@ DEFAULT_SPECIAL = ("thirteen_orphans",)
 class Special:
     """A registered special shape: ``complete(counts, jokers)`` is True when the concealed counts (34 kinds)
     and Fei form it (with at most ``shown`` shown melds beside them, their tiles not in the counts); ``tiles``: the only tiles it can hold (None: any), so a hand holding
-    another is passed over at once; ``size``: its tiles; ``scored_by``: the pattern ids that score it."""
+    another is passed over at once; ``size``: its tiles; ``scored_by``: the pattern ids that score it;
+    ``quick(keys)``: False when concealed tiles with no Fei, no tile more than four times, cannot form it, read
+    from their four suit keys before any counts are made (None: no such test; see :func:`quick_test`)."""
 
     name: str
     complete: Callable[[list, int], bool]
@@ -40,9 +44,11 @@ class Special:
     tiles: frozenset | None = None
     shown: int = 0  # shown melds the shape may have beside its concealed tiles (the knitted straight: one set)
     draws: Callable | None = None  # how far a hand is from it, see shape_draws
+    quick: Callable | None = None  # a quick rejection on the suit keys, see quick_test
 
 
 SHAPES: dict[str, Special] = {}
+_SPECIALS: dict = {}  # a table's special shape names -> their entries (HandShape.specials), emptied at each registration
 BIG = 99  # no such shape (more draws than any hand needs)
 
 
@@ -52,7 +58,27 @@ def shape(name: str, *, size: int, scored_by: tuple[str, ...], tiles=None, shown
     def deco(fn):
         if name in SHAPES:
             raise ValueError(f"special shape {name!r} is registered twice")
+        _SPECIALS.clear()
         SHAPES[name] = Special(name, fn, size, tuple(scored_by), None if tiles is None else frozenset(tiles), shown)
+        return fn
+
+    return deco
+
+
+def quick_test(name: str):
+    """Register ``fn(keys) -> bool`` as the quick rejection of the special shape ``name``: False when concealed
+    tiles with no Fei whose four suit keys are ``keys`` (3 bits a place, see :func:`mjcli.mahjong.tiles.hand_keys`;
+    no tile more than four times) cannot form it, True when they may (its recogniser then decides). Most hands
+    are no special shape, and a hand's keys are at hand where its 34 counts are not: the readings of a hand ask
+    this first (speed, issue 29)."""
+
+    def deco(fn):
+        if name not in SHAPES:
+            raise ValueError(f"special shape {name!r}: register its recogniser before its quick test")
+        if SHAPES[name].quick is not None:
+            raise ValueError(f"the quick test of special shape {name!r} is registered twice")
+        _SPECIALS.clear()
+        SHAPES[name] = replace(SHAPES[name], quick=fn)
         return fn
 
     return deco
@@ -72,6 +98,7 @@ def shape_draws(name: str):
             raise ValueError(f"special shape {name!r}: register its recogniser before its draws")
         if SHAPES[name].draws is not None:
             raise ValueError(f"the draws of special shape {name!r} are registered twice")
+        _SPECIALS.clear()
         SHAPES[name] = replace(SHAPES[name], draws=fn)
         return fn
 
@@ -93,7 +120,11 @@ class HandShape:
 
     @property
     def specials(self) -> tuple[Special, ...]:
-        return tuple(SHAPES[n] for n in self.special)
+        """The registered entries of the table's special shapes (made once, not at each hand: speed, issue 29)."""
+        got = _SPECIALS.get(self.special)
+        if got is None:
+            got = _SPECIALS[self.special] = tuple(SHAPES[n] for n in self.special)
+        return got
 
     def sets_needed(self, hand) -> int:
         """The sets the concealed tiles must make beside the eye."""
@@ -124,19 +155,21 @@ def as_shape(value) -> HandShape:
 # The special shapes
 
 
-_ORPHAN_SET = frozenset(ORPHANS)
+_ORPHAN_COUNTS = itemgetter(*ORPHANS)  # the counts of the thirteen orphans, read at once (speed, issue 29)
 
 
 @shape("thirteen_orphans", size=14, scored_by=("thirteen_orphans", "thirteen_wonders", "mcr_thirteen_orphans"),
        tiles=ORPHANS)
 def is_thirteen_orphans(counts: list, jokers: int) -> bool:
     """One of each terminal and honour and a second of one of them; Fei fill the gaps."""
-    if sum(counts) + jokers != 14:
+    n = sum(counts)
+    if n + jokers != 14:
         return False
-    if any(counts[t] for t in range(34) if t not in _ORPHAN_SET):
+    held = _ORPHAN_COUNTS(counts)
+    if sum(held) != n:  # a tile that is no orphan
         return False
-    missing = sum(1 for t in ORPHANS if counts[t] == 0)
-    extra = sum(max(0, counts[t] - 1) for t in ORPHANS)
+    missing = held.count(0)
+    extra = n - (13 - missing)  # the copies beyond the first of each orphan held
     if extra > 1:  # one orphan appears twice
         return False
     return missing + (1 - extra) == jokers
@@ -227,10 +260,23 @@ def seven_pairs_draws(keys, jokers: int, shown: int, std, cap: int) -> int:
     return pairs_draws(keys, jokers)
 
 
+_PLACES_ONE = int("001" * 9, 2)  # bit 0 of each place of a suit key: set where the place holds an odd count
+_PLACES_TWO_UP = _PLACES_ONE << 1 | _PLACES_ONE << 2  # bits 1 and 2 of each place: set where it holds two or more
+
+
+@quick_test("seven_pairs")
+def _pairs_quick(keys) -> bool:
+    """Seven pairs hold no tile an odd number of times."""
+    return not (keys[0] | keys[1] | keys[2] | keys[3]) & _PLACES_ONE
+
+
 @shape("seven_pairs_four_alike", size=14, scored_by=("seven_pairs",))
 def is_seven_pairs_four_alike(counts: list, jokers: int) -> bool:
     """Seven pairs where four alike count as two pairs (the Chinese Official reading); no Fei."""
     return not jokers and not counts.count(1) and not counts.count(3) and sum(counts) == 14
+
+
+quick_test("seven_pairs_four_alike")(_pairs_quick)  # no single, no three alike: with four at most, no odd count
 
 
 @shape_draws("seven_pairs_four_alike")
@@ -258,6 +304,9 @@ def is_seven_shifted_pairs(counts: list, jokers: int) -> bool:
     return first < 27 and first % 9 <= 2 and all(counts[first + i] == 2 for i in range(7))
 
 
+quick_test("seven_shifted_pairs")(_pairs_quick)  # seven places held twice: no odd count
+
+
 @shape_draws("seven_shifted_pairs")
 def seven_shifted_pairs_draws(keys, jokers: int, shown: int, std, cap: int) -> int:
     """Fourteen places, two at each of seven places in a row of one suit: the most held there (two a place)."""
@@ -282,17 +331,23 @@ KNITTED = tuple(tuple(9 * suit + place for suit, start in zip(order, (0, 1, 2)) 
                 for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
 
 
+_KINDS = range(34)
+
+
 def _set_and_pair(counts: list) -> bool:
-    """Five tiles that make one set (a pung or a chow) and a pair."""
-    for p in range(34):
-        if counts[p] >= 2:
-            rest = list(counts)
-            rest[p] -= 2
-            left = [t for t in range(34) for _ in range(rest[t])]
+    """Five tiles that make one set (a pung or a chow) and a pair: the tiles listed once, then each pair taken
+    out of the list in turn (speed, issue 29)."""
+    tiles = [t for t in compress(_KINDS, counts) for _ in range(counts[t])]  # in order
+    for i in range(len(tiles) - 1):
+        if tiles[i] == tiles[i + 1]:
+            left = tiles[:i] + tiles[i + 2:]
             if left[0] == left[2] or (left[0] < 27 and left[0] % 9 <= 6 and left[1] == left[0] + 1
                                      and left[2] == left[0] + 2):
                 return True
     return False
+
+
+_KNIT_COUNTS = tuple(itemgetter(*knit) for knit in KNITTED)  # the counts of each straight's nine tiles at once
 
 
 @shape("knitted_straight", size=14, scored_by=("knitted_straight",), shown=1)
@@ -304,12 +359,31 @@ def is_knitted_straight(counts: list, jokers: int) -> bool:
     n = sum(counts)
     if n not in (11, 14):
         return False
-    for knit in KNITTED:
-        if all(counts[t] for t in knit):
+    for knit, held in zip(KNITTED, _KNIT_COUNTS):
+        if 0 not in held(counts):
             rest = list(counts)
             for t in knit:
                 rest[t] -= 1
             return max(rest) == 2 if n == 11 else _set_and_pair(rest)
+    return False
+
+
+# each knitted straight as its three suits' places, one bit a place as _held_places gives them
+_KNIT_BITS = tuple(tuple(sum(1 << 3 * (t % 9) for t in knit if t // 9 == s) for s in range(3)) for knit in KNITTED)
+
+
+def _held_places(key: int) -> int:
+    """Bit 0 of each place of a suit key set where the place holds a tile."""
+    return (key | key >> 1 | key >> 2) & _PLACES_ONE
+
+
+@quick_test("knitted_straight")
+def _knitted_quick(keys) -> bool:
+    """The nine tiles of one of the six knitted straights are held."""
+    m, p, s = _held_places(keys[0]), _held_places(keys[1]), _held_places(keys[2])
+    for bm, bp, bs in _KNIT_BITS:
+        if m & bm == bm and p & bp == bp and s & bs == bs:
+            return True
     return False
 
 
@@ -348,8 +422,14 @@ def is_honors_and_knitted(counts: list, jokers: int) -> bool:
     honours = sum(counts[27:])
     if not 5 <= honours <= 7:
         return False
-    suited = {t for t in range(27) if counts[t]}
-    return any(suited <= set(knit) for knit in KNITTED)
+    suited = sum(counts) - honours  # all of them in one straight's tiles: its nine hold them all
+    return any(sum(held(counts)) == suited for held in _KNIT_COUNTS)
+
+
+@quick_test("honors_and_knitted")
+def _knitted_honours_quick(keys) -> bool:
+    """Fourteen different tiles: none held twice."""
+    return not (keys[0] | keys[1] | keys[2] | keys[3]) & _PLACES_TWO_UP
 
 
 @shape_draws("honors_and_knitted")

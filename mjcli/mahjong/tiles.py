@@ -32,6 +32,7 @@ WINDS = "ESWN"
 
 CHOW, PONG, KONG = "chow", "pong", "kong"
 CLAIMED, ADDED, CONCEALED = "claimed", "added", "concealed"
+_BRACKETS = {CLAIMED: "[]", ADDED: "{}", CONCEALED: "()"}
 
 # Bonus tiles: canonical token -> (family, number). Faces are four identical tiles.
 BONUS_TOKENS = {
@@ -177,8 +178,13 @@ class Meld:
         return self.exposure == CONCEALED
 
     def text(self) -> str:
-        open_, close = {CLAIMED: "[]", ADDED: "{}", CONCEALED: "()"}[self.exposure]
-        return open_ + _run_text(self.tiles, self.jokers) + close
+        """The meld as the canonical text writes it (``[123p]``), kept on it: a meld is a frozen value, and the
+        parser's fast path gives every line that writes it the same one (speed, issue 29)."""
+        text = self.__dict__.get("_text")
+        if text is None:
+            open_, close = _BRACKETS[self.exposure]
+            text = self.__dict__["_text"] = open_ + _run_text(self.tiles, self.jokers) + close
+        return text
 
 
 def _run_text(tiles: tuple[int, ...], jokers: tuple[int, ...] = ()) -> str:
@@ -565,6 +571,7 @@ def _seat_value(word: str, value: str, col: int) -> str:
 
 
 _NO_FLAGS: frozenset[str] = frozenset()
+_FLAG_SET = frozenset(FLAG_WORDS)
 
 
 # --- the fast path -----------------------------------------------------------
@@ -598,6 +605,9 @@ def _fast_win(code: str):
     return t
 
 
+# ``@T`` as the canonical text writes it (``@5p``, ``@E``, ``@J``) and in ``z`` digits -> its tile, looked up whole
+# before :func:`_fast_win` reads a rarer spelling (speed, issue 29)
+_WIN_WORDS = {**{"@" + _run_text((t,)): t for t in range(34)}, **{f"@{n}z": 26 + n for n in range(1, 8)}, "@J": JOKER}
 _SELF_DRAWN_WORDS = ("zimo", "self-drawn", "tsumo")
 _CONTEXT_STARTS = frozenset("zZsStTrRlLkKbBhHeE")  # the first letters of the context words, in either case
 _GLUED_AT_SPLIT = re.compile(r"(\S)@")
@@ -708,7 +718,7 @@ def _plain_tiles(text: str):
     """``(real tiles sorted, free Fei, winning tile, self-drawn, suit keys, tiles text, melds, bonus, seat, round,
     flags)`` for a line in the fast path's spellings, else None. ``tiles text`` is the tiles' words as written when
     they are :func:`format_tiles` of the tiles (each suit's run once, in canonical form, the suits in order, no
-    Fei, no meld or bonus word), else None.
+    Fei, all of them before the first meld, bar or context word), else None.
 
     Such a line is ASCII: concealed tiles and melds, then optionally a bar and bonus tiles, then the context
     words (``@T``, ``zimo``, ``seat=``, ``round=``, the flag words; each once) in any order; words are
@@ -725,6 +735,8 @@ def _plain_tiles(text: str):
     True
     >>> _plain_tiles("11m 123p EE @E")[5], _plain_tiles("123p 11m EE")[5], _plain_tiles("11m 123p  EE")[5]
     ('11m 123p EE', None, None)
+    >>> _plain_tiles("11m EE [123p] | f1 @E")[5], _plain_tiles("11m [123p] EE @E")[5], _plain_tiles("[123p] 11m EE")[5]
+    ('11m EE', None, None)
     >>> _plain_tiles("123m 456m 789m 234p 55s @2p zimo")[2:4]
     (10, True)
     >>> _plain_tiles("123456789m234p55s@2p tsumo")[:5] == _plain_tiles("123m 456m 789m 234p 55s @2p zimo")[:5]
@@ -741,14 +753,20 @@ def _plain_tiles(text: str):
         return None
     if "," in s:
         s = s.replace(",", " ")  # commas separate words as spaces do
-    if "@" in s and _GLUED_AT.search(s):
+    if "@" in s and s.count("@") != s.count(" @") and _GLUED_AT.search(s):  # an @ with no space before it
         s = _GLUED_AT_SPLIT.sub(r"\1 @", s)  # 55s@5s: the tiles, then the winning tile
     line = _FastLine()
     tiles: list[int] = []
     keys = [0, 0, 0, 0]
     words = _FAST_WORDS
     last = -1  # the order of the last word (see _fast_word): canonical text while each is above the last
-    for token in s.split(" "):
+    body, rest = s, ""  # the words up to @T, read here, and those after it (line.read_rest)
+    at = s.find(" @")
+    if at > 0:
+        end = s.find(" ", at + 2)
+        if end > 0:
+            body, rest = s[:end], s[end + 1:]
+    for token in body.split(" "):
         got = words.get(token)
         if got is None or line.context:
             got = line.other(token, tiles)
@@ -762,7 +780,9 @@ def _plain_tiles(text: str):
             keys[suit] += inc
         else:  # a word of several suits (123m456p)
             keys = [k + i for k, i in zip(keys, inc)]
-        last = order if order > last else 9
+        last = order if order > last and line.cut is None else 9  # tiles after a meld: not the text's order
+    if rest and not line.read_rest(rest, tiles):
+        return None
     if not tiles:
         return None
     text = None if last == 9 or line.broken else s if line.cut is None else s[:s.index(line.cut)]
@@ -771,10 +791,60 @@ def _plain_tiles(text: str):
 
 _SKIP = ()  # _FastLine.other: the word is read, no tiles to add
 
+_CONTEXT_READS: dict = {}  # a word of a plain line -> what _context_read makes of it (a word's every line the same)
+_BONUS_READS: dict = {}  # a word after the bar -> its bonus tile, "" when it is none
+
+
+def _context_read(token: str):
+    """What a word is as a context word on the fast path, whatever the line: ``(slot, value)`` for one it reads
+    (the :class:`_FastLine` slot it sets), ``()`` for one it leaves to the full parser (a wind it does not
+    know, ``lian=``), False for no context word. Memoised: a line's context words are mostly the words of
+    other lines (speed, issue 29).
+
+    >>> _context_read("Zimo"), _context_read("seat=south"), _context_read("LAST-TILE")
+    (('self_drawn', True), ('seat', 'S'), ('flags', 'last-tile'))
+    >>> _context_read("lian=2"), _context_read("seat=up"), _context_read("EEE")
+    ((), (), False)
+    """
+    low = token.lower()
+    if low in _SELF_DRAWN_WORDS:
+        read = ("self_drawn", True)
+    elif low in FLAG_WORDS:
+        read = ("flags", low)
+    elif "=" in low:
+        key = low.partition("=")[0]
+        value = wind_letter(token.partition("=")[2])
+        read = () if value is None or key not in ("seat", "round") else (key, value)
+    else:
+        read = False
+    if len(_CONTEXT_READS) > 50_000:
+        _CONTEXT_READS.clear()
+    _CONTEXT_READS[token] = read
+    return read
+
+
+def _bonus_read(token: str) -> str:
+    """The canonical bonus tile a word after the bar names (``F1`` ``f1``, ``a1`` ``cat``, ``j`` ``J``), ""
+    when it names none; memoised (speed, issue 29).
+
+    >>> _bonus_read("F1"), _bonus_read("a1"), _bonus_read("j"), _bonus_read("5p")
+    ('f1', 'cat', 'J', '')
+    """
+    tok = BONUS_ALIASES.get(token.lower(), token.lower())
+    if tok == "j":
+        tok = "J"
+    if tok not in BONUS_TOKENS:
+        tok = ""
+    if len(_BONUS_READS) > 50_000:
+        _BONUS_READS.clear()
+    _BONUS_READS[token] = tok
+    return tok
+
 
 class _FastLine:
     """What :func:`_plain_tiles` has read of a line besides its tile words: the context words, the melds and
-    the bonus tiles (``broken``: the line is not its tiles' text alone)."""
+    the bonus tiles (``cut``: the first word that is none of the tiles', after a space; ``broken``: a run of
+    spaces, the line's words are not the text's)."""
 
     __slots__ = ("win", "self_drawn", "seat", "round", "flags", "context", "cut", "melds", "bonus", "broken")
 
@@ -792,7 +862,9 @@ class _FastLine:
         if token[0] == "@":
             if self.win is not None or not tiles:
                 return None
-            self.win = _fast_win(token[1:])
+            self.win = _WIN_WORDS.get(token)
+            if self.win is None:
+                self.win = _fast_win(token[1:])
             if self.win is None:
                 return None
             return self._context(token)
@@ -802,17 +874,16 @@ class _FastLine:
                 return read
         if token[0] in "|:" and self.bonus is None:  # the bar (after the tiles or the context words)
             self.bonus = []
-            self.context = self.broken = True
+            self.context = True
+            self.cut = self.cut or " " + token
             if token == "|" or token == ":":
                 return _SKIP
             if token[0] == ":":
                 return None
             token = token[1:]  # |f1: the bar glued to a bonus tile
         if self.bonus is not None:  # after the bar: bonus tiles in any of their words
-            tok = BONUS_ALIASES.get(token.lower(), token.lower())
-            if tok == "j":
-                tok = "J"
-            if tok in BONUS_TOKENS:
+            tok = _BONUS_READS.get(token) or _bonus_read(token)
+            if tok:
                 self.bonus.append(tok)
                 return _SKIP
             return None
@@ -823,7 +894,7 @@ class _FastLine:
             if meld is None:
                 return None
             self.melds.append(meld)
-            self.broken = True  # the line is not its tiles' text alone
+            self.cut = self.cut or " " + token
             return _SKIP
         got = _fast_word(token)
         if got is None:
@@ -833,6 +904,28 @@ class _FastLine:
         _FAST_WORDS[token] = got
         return got
 
+    def read_rest(self, rest: str, tiles: list) -> bool:
+        """The words after ``@T`` (``rest``) read, False when the line needs the full parser. After ``@T`` no word
+        is a tile: when ``@T`` was the line's first context word, what they set is the same on every line they
+        end, and it comes from a memo of such ends (speed, issue 29); otherwise a word at a time."""
+        if self.bonus is None and not self.self_drawn and self.seat is None and self.round is None \
+                and self.flags is None:
+            after = _AFTER_WIN.get(rest)
+            if after is None:
+                after = _after_win(rest)
+            if not after:
+                return False
+            self.self_drawn, self.seat, self.round, self.flags, bonus, broken = after
+            if bonus is not None:
+                self.bonus = list(bonus)
+            if broken:
+                self.broken = True
+            return True
+        for token in rest.split(" "):
+            if self.other(token, tiles) is None:
+                return False
+        return True
+
     def _context(self, token: str):
         self.context = True
         self.cut = self.cut or " " + token
@@ -840,25 +933,19 @@ class _FastLine:
 
     def _word(self, token: str):
         """A context word read (``_SKIP``), None when it is one written twice or wrong, False when it is none."""
-        low = token.lower()
-        if low in _SELF_DRAWN_WORDS:
-            if self.self_drawn:
-                return None
-            self.self_drawn = True
-            return self._context(token)
-        if low in FLAG_WORDS:
-            self.flags = {low} if self.flags is None else self.flags | {low}
-            return self._context(token)
-        if "=" in low:
-            key, _, value = low.partition("=")
-            value = wind_letter(token.partition("=")[2])
-            if value is None or key not in ("seat", "round"):
-                return None
-            if getattr(self, key) is not None:
-                return None  # written twice: the full parser notes a clash
-            setattr(self, key, value)
-            return self._context(token)
-        return False
+        read = _CONTEXT_READS.get(token)
+        if read is None:
+            read = _context_read(token)
+        if not read:
+            return read if read is False else None  # no context word, or one for the full parser
+        slot, value = read
+        if slot == "flags":
+            self.flags = {value} if self.flags is None else self.flags | {value}
+        elif getattr(self, slot):  # self_drawn True, or a seat or round already: written twice
+            return None  # the full parser notes a clash
+        else:
+            setattr(self, slot, value)
+        return self._context(token)
 
     def result(self, tiles: list, keys: list, text):
         """The answer of :func:`_plain_tiles` (None when the winning tile is not one of the tiles)."""
@@ -875,6 +962,34 @@ class _FastLine:
             bonus.sort(key=BONUS_ORDER.get)
         return (tuple(tiles), jokers, win, self.self_drawn, tuple(keys), text, tuple(melds), tuple(bonus or ()),
                 self.seat or "E", self.round or "E", _NO_FLAGS if flags is None else frozenset(flags))
+
+
+_AFTER_WIN: dict = {}  # the words after a line's @T, when it is its first context word -> what _after_win reads
+
+
+def _after_win(rest: str) -> tuple:
+    """What the words after ``@T`` set, read by :meth:`_FastLine.other` after an ``@T`` that was the line's first
+    context word: ``(self-drawn, seat, round, flags, bonus tiles, broken)`` (flags and bonus None when none is
+    written), or ``()`` when the line needs the full parser; memoised.
+
+    >>> _after_win("| F1 zimo seat=S last-tile")
+    (True, 'S', None, frozenset({'last-tile'}), ('f1',), False)
+    >>> _after_win("@5p"), _after_win("zimo 123m"), _after_win("zimo  seat=E")[5]
+    ((), (), True)
+    """
+    line = _FastLine()
+    line.win, line.context, line.cut = JOKER, True, " @"  # as after @T
+    after = ()
+    if all(line.other(token, _AFTER_TILES) is not None for token in rest.split(" ")):
+        after = (line.self_drawn, line.seat, line.round, None if line.flags is None else frozenset(line.flags),
+                 None if line.bonus is None else tuple(line.bonus), line.broken)
+    if len(_AFTER_WIN) > 50_000:
+        _AFTER_WIN.clear()
+    _AFTER_WIN[rest] = after
+    return after
+
+
+_AFTER_TILES = [JOKER]  # tiles before @T, for _after_win (after @T no word reads them)
 
 
 def parse_hand(text: str, *, complete: bool | int = False) -> Hand:
@@ -1114,6 +1229,7 @@ def format_tiles(tiles: Iterable[int], jokers: int = 0) -> str:
 
 
 _WIN_TEXT = tuple(_run_text((t,)) for t in range(34)) + ("J",)  # the tile after @
+_AT_TEXT = tuple("@" + w for w in _WIN_TEXT)  # the word @T
 _SUIT_TEXT = ({}, {}, {}, {})  # per suit: key -> the suit's run as format_tiles writes it
 _PLACE_TEXT = tuple(tuple(_TILE_TEXT[9 * s + i] for i in range(9 if s < 3 else 7)) for s in range(4))
 
@@ -1170,17 +1286,19 @@ def format_hand(hand: Hand, *, win: bool = True, tiles_text: str | None = None) 
         if hand.self_drawn:
             text = f"{text} zimo" if text else "zimo"
         return text
-    parts = []
     body = _hand_text(hand) if tiles_text is None else tiles_text
-    if body:
-        parts.append(body)
-    parts.extend(m.text() for m in hand.melds)
+    parts = [body] if body else []
+    for m in hand.melds:
+        parts.append(m.__dict__.get("_text") or m.text())  # Meld.text, its memo read here
     if hand.bonus:
         parts.append("|")
-        parts.extend(hand.bonus)
+        parts += hand.bonus
     if win and hand.win is not None:
-        parts.append("@" + _WIN_TEXT[hand.win])
-    parts.extend(context_words(hand))
+        parts.append(_AT_TEXT[hand.win])
+    if hand.self_drawn:
+        parts.append("zimo")
+    if hand.seat != "E" or hand.round != "E" or hand.flags:
+        parts += context_words(hand)[1 if hand.self_drawn else 0:]
     return " ".join(parts)
 
 
@@ -1191,14 +1309,13 @@ def context_words(hand: Hand) -> list[str]:
         words.append(f"seat={hand.seat}")
     if hand.round != "E":
         words.append(f"round={hand.round}")
-    n = len(words)
-    words.extend(f for f in FLAG_WORDS if f in hand.flags)
-    if len(hand.flags) > len(words) - n:  # a flag that is not a flag word: lian=N
-        words.extend(f for f in hand.flags if f.startswith(LIAN))
+    flags = hand.flags
+    if flags:
+        n = len(words)
+        words += [f for f in FLAG_WORDS if f in flags] if len(flags) > 1 else [f for f in flags if f in _FLAG_SET]
+        if len(flags) > len(words) - n:  # a flag that is not a flag word: lian=N
+            words.extend(f for f in flags if f.startswith(LIAN))
     return words
-
-
-_BRACKETS = {CLAIMED: "[]", ADDED: "{}", CONCEALED: "()"}
 
 
 _TILE_LETTERS = frozenset("mpszjeswnfc")
@@ -1291,6 +1408,29 @@ def _bonus_tokens(variant) -> frozenset:
 
 
 _BONUS_KINDS: dict = {}
+_CHECKS: dict = {}  # id(variant) -> (variant, its tile kinds, its bonus words)
+
+
+def _checks_of(variant) -> tuple:
+    """``(variant, its tile kinds, its bonus words)``: what :func:`validate` reads of a variant, in one look-up."""
+    entry = _CHECKS.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        if len(_CHECKS) > 64:
+            _CHECKS.clear()
+        entry = _CHECKS[id(variant)] = (variant, _tile_kinds(variant), _bonus_tokens(variant))
+    return entry
+
+
+def _tiles_without_fei(hand: Hand) -> list | None:
+    """The hand's concealed tiles and its melds' tiles, sorted, or None when a meld holds a Fei (its free Fei
+    are not looked at)."""
+    ts = list(hand.concealed)
+    for m in hand.melds:
+        if m.jokers:
+            return None
+        ts += m.tiles
+    ts.sort()
+    return ts
 
 
 def lian_count(hand: Hand) -> int:
@@ -1316,19 +1456,19 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
     ``size`` is the hand size wanted (the variant's ``hand.size`` to score, one less to wait, None to skip;
     14 when not given).
     """
-    have = _tile_kinds(variant)
-    if hand.flags and any(f.startswith(LIAN) for f in hand.flags):
+    _, have, bonus_ok = _checks_of(variant)
+    flags = hand.flags
+    if flags and any(f.startswith(LIAN) for f in flags):
         _check_lian(hand, variant)
-    if not (hand.jokers or any(m.jokers for m in hand.melds)):
+    ts = None if hand.jokers else _tiles_without_fei(hand)
+    if ts is not None:
         # the common hand without Fei (speed, issues 6 and 29): its tiles and its melds' are the variant's, no fifth
         # copy (sorted, so five alike sit four apart), its bonus tiles the set's and each written once, seat and
         # round played, the size wanted; any doubt goes on to the full checks below, which name the problem
-        ts = sorted(hand.concealed + tuple(t for m in hand.melds for t in m.tiles)) if hand.melds \
-            else sorted(hand.concealed)
         bonus = hand.bonus
         if (have.issuperset(ts) and not any(map(eq, ts, ts[4:])) and hand.seat in variant.seats
-                and hand.round in variant.rounds and (size is None or hand.size == size)
-                and (not bonus or (_bonus_tokens(variant).issuperset(bonus) and len(set(bonus)) == len(bonus)))):
+                and hand.round in variant.rounds and (size is None or len(hand.concealed) + 3 * len(hand.melds) == size)
+                and (not bonus or (bonus_ok.issuperset(bonus) and len(set(bonus)) == len(bonus)))):
             return
     for t in hand.concealed + tuple(t for m in hand.melds for t in m.tiles):
         if t not in have:
