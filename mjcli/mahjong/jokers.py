@@ -325,8 +325,14 @@ _ABOVE = tuple(((1 << 27) - 1) & ~((1 << 3 * max(0, i - 2)) - 1) for i in range(
 # chows -> b -> i: room b at every place of the suit from i - 2 up (-1 for b over 7: no room is that high)
 _FULL = {chows: tuple(tuple(b * int("001" * n, 2) & _ABOVE[i] if b < 8 else -1 for i in range(9)) for b in range(17))
          for chows, n in ((True, 9), (False, 7))}
-# b -> three places' room (9 bits) -> the same clamped at b
-_CLAMP3 = tuple(tuple(sum(min((r >> 3 * k) & 7, b) << 3 * k for k in range(3)) for r in range(512)) for b in range(8))
+# b -> three places' room (9 bits) -> the same clamped at b; each made on first use (4,096 entries that a table
+# without Fei never reads: start-up, issue 29)
+_CLAMP3: list = [None] * 8
+
+
+def _clamp_table(b: int) -> tuple:
+    t = _CLAMP3[b] = tuple(sum(min((r >> 3 * k) & 7, b) << 3 * k for k in range(3)) for r in range(512))
+    return t
 
 
 def _clamped(room: int, b: int) -> int:
@@ -334,7 +340,7 @@ def _clamped(room: int, b: int) -> int:
     at most 5, so b over 7 clamps nothing)."""
     if b > 7:
         return room
-    t = _CLAMP3[b]
+    t = _CLAMP3[b] or _clamp_table(b)
     return t[room & 511] | t[(room >> 9) & 511] << 9 | t[room >> 18] << 18
 
 

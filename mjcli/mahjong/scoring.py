@@ -261,17 +261,16 @@ class _Plan:
             out.sort(key=_first)  # YAML order (the groups are by ``when``)
         return out
 
-    def best_result(self, hand: Hand, reading, text: str, found: list, ids: tuple | None = None) -> ScoreResult:
+    def best_result(self, hand: Hand, reading, text: str, found: list) -> ScoreResult:
         """The result of a winning reading with the patterns ``found`` in it, its payment set as :func:`score`
         sets it. What depends only on the patterns and how the hand was won (the patterns listed, the totals,
         the payment) is worked out once and kept (speed, issue 15); each result gets its own lists and dict.
         A result made from what was kept carries ``_template``, a cell shared by the results of that set where
         :func:`mjcli.batch.json_record` keeps their JSON template (their records differ only in the line, the
         hand and the reading), so the template is not looked up by the whole record's key each time; and
-        ``_patterns_json``, a cell shared by the results of the same patterns where it keeps their JSON list. ``ids``: the
-        ``(index, count)`` of each of ``found``, when the caller has them."""
+        ``_patterns_json``, a cell shared by the results of the same patterns where it keeps their JSON list."""
         robbed = "rob-kong" in hand.flags
-        key = (tuple([(f[0], f[2]) for f in found]) if ids is None else ids, hand.self_drawn, robbed)
+        key = (tuple([(f[0], f[2]) for f in found]), hand.self_drawn, robbed)
         parts = self.parts.get(key)
         described = reading.describe()
         res = None

@@ -219,10 +219,16 @@ class Hand:
         return len(self.concealed) + self.jokers + 3 * len(self.melds)
 
     def counts(self) -> list[int]:
-        """Counts of the 34 kinds in the concealed part (Fei not included)."""
-        c = [0] * 34
-        for t in self.concealed:
-            c[t] += 1
+        """Counts of the 34 kinds in the concealed part (Fei not included), a new list each time: read off the
+        suit keys (:func:`hand_keys`), each suit's counts kept by its key (speed, issue 29)."""
+        k0, k1, k2, k3 = hand_keys(self)
+        nine, seven = _KEY_COUNTS[9], _KEY_COUNTS[7]
+        c = [*(nine.get(k0) or _key_counts(k0, 9)), *(nine.get(k1) or _key_counts(k1, 9)),
+             *(nine.get(k2) or _key_counts(k2, 9)), *(seven.get(k3) or _key_counts(k3, 7))]
+        if sum(c) != len(self.concealed):  # eight or more of a kind (a hand validate refuses) overflow a place
+            c = [0] * 34
+            for t in self.concealed:
+                c[t] += 1
         return c
 
     def visible_counts(self) -> list[int]:
@@ -278,6 +284,18 @@ def hand_keys(hand: Hand) -> tuple:
             k[SUIT_OF[t]] += PLACE_INC[t]
         keys = hand.__dict__["_keys"] = tuple(k)
     return keys
+
+
+_KEY_COUNTS: dict = {9: {}, 7: {}}  # places -> {suit key: the counts of its places}
+
+
+def _key_counts(key: int, places: int) -> tuple:
+    """The counts of the ``places`` places of a suit key, kept by key (see :meth:`Hand.counts`)."""
+    kept = _KEY_COUNTS[places]
+    if len(kept) > 100_000:
+        kept.clear()
+    got = kept[key] = tuple([(key >> 3 * r) & 7 for r in range(places)])
+    return got
 
 
 _new = object.__new__

@@ -617,18 +617,6 @@ def _wait_fan(sets: list, eye: int, win: int, out: Tally) -> None:
 _NONE_SHOWN = (0,) * 34
 # the low bit of each place of a suit key that holds a tile -> those places as a 9-bit mask
 _OCCUPIED = {sum(1 << 3 * r for r in range(9) if bits >> r & 1): bits for bits in range(512)}
-_COUNTS = {9: {}, 7: {}}  # places -> {suit key: its counts}
-
-
-def _counts_of(key: int, places: int) -> tuple:
-    """The counts of the ``places`` tiles of a suit key (kept by key: speed, issue 29)."""
-    kept = _COUNTS[places]
-    got = kept.get(key)
-    if got is None:
-        if len(kept) > 100_000:
-            kept.clear()
-        got = kept[key] = tuple([(key >> 3 * r) & 7 for r in range(places)])
-    return got
 _TILE_FANS: dict = {}
 
 
@@ -642,10 +630,8 @@ class HandFacts:
 
     def __init__(self, hand):
         self.hand = hand
-        self.keys = keys = hand_keys(hand)  # the counts of the concealed tiles, a suit at a time (kept by key)
-        nine, seven = _COUNTS[9], _COUNTS[7]
-        conc = [*(nine.get(keys[0]) or _counts_of(keys[0], 9)), *(nine.get(keys[1]) or _counts_of(keys[1], 9)),
-                *(nine.get(keys[2]) or _counts_of(keys[2], 9)), *(seven.get(keys[3]) or _counts_of(keys[3], 7))]
+        self.keys = hand_keys(hand)
+        conc = hand.counts()
         self.concealed = conc
         if hand.melds:
             shown = [0] * 34

@@ -89,7 +89,7 @@ def table(ctx: Ctx) -> dict:
     if got is None:
         variant = ctx.variant
         facts = facts_of(ctx.hand)
-        got, total, _rows, _ids = _fans_total(facts, ctx.reading, variant)
+        got, total, _rows = _fans_total(facts, ctx.reading, variant)
         if not _chosen(facts, ctx.reading, total, variant):
             got = {}
         cache[SECTION] = got
@@ -133,7 +133,7 @@ def _tie_choice(facts, variant, total: int, memo: dict):
         return None
     ties = []
     for r in rs:
-        t, tot, _rows, _ids = _fans_total(facts, r, variant)
+        t, tot, _rows = _fans_total(facts, r, variant)
         if tot == total:
             ties.append((r, t))
     if len(ties) < 2:
@@ -151,9 +151,8 @@ def _tie_choice(facts, variant, total: int, memo: dict):
 
 def _fans_total(facts, reading, variant) -> tuple:
     """(:func:`fans` of a reading, the fans' total, the fans as the scorer lists what it found: ``(index in the
-    variant file, spec, count)`` in the file's order, and their ``(index, count)`` alone: the key
-    :meth:`mjcli.mahjong.scoring._Plan.best_result` keeps a result's parts by), kept with the hand's facts (the
-    sets, the pair and the shape name as key)."""
+    variant file, spec, count)`` in the file's order), kept with the hand's facts (the sets, the pair and the
+    shape name as key)."""
     memo = facts.memo.get(id(variant))
     if memo is None:
         memo = facts.memo[id(variant)] = {}
@@ -182,7 +181,7 @@ def _fans_rows(facts, reading, variant) -> tuple:
             rows.append((at[0], at[1], n))
     if len(rows) > 1:
         rows.sort(key=_first)
-    return table, total, rows, tuple([(i, n) for i, _spec, n in rows])
+    return table, total, rows
 
 
 WAIT_FANS = ("edge_wait", "closed_wait", "single_wait")
@@ -292,25 +291,24 @@ def fast_answer(variant, answer):
             # one reading (perhaps repeated for each place of the winning tile): no other goes before it, and
             # the first place scores as every other does
             best_r = rs[0]
-            _got, _total, best_rows, ids = _fans_rows(facts, best_r, variant)
+            best_rows = _fans_rows(facts, best_r, variant)[2]
         else:
             facts.memo[id(variant)] = {"readings": every}  # what the ties are chosen among (no Fei: the same)
-            best_r = best_rows = ids = None
+            best_r = best_rows = None
             best = -1
             for r in rs:
-                _got, total, rows, found_ids = _fans_total(facts, r, variant)
+                _got, total, rows = _fans_total(facts, r, variant)
                 if not _chosen(facts, r, total, variant):
-                    total, rows, found_ids = 0, (), ()
+                    total, rows = 0, ()
                 if total > best:
-                    best_r, best_rows, ids, best = r, rows, found_ids, total
+                    best_r, best_rows, best = r, rows, total
         if hand_found:
             found = list(best_rows)
             found += hand_found
             found.sort(key=_first)
-            ids = None  # best_result reads them off found
         else:
             found = best_rows
-        return plan.best_result(hand, best_r, format_hand(hand), found, ids)
+        return plan.best_result(hand, best_r, format_hand(hand), found)
 
     return fast
 
