@@ -134,3 +134,18 @@ def test_the_principles_walked_over_the_fans_present_are_the_full_walk():
                 for gone in drops.get(fan, ()):
                     full.pop(gone, None)
         assert F.apply_principles(Counter(out), order, drops) == full
+
+
+def test_a_suits_state_read_off_the_engines_table_is_the_one_worked_out():
+    # _key_state reads a key of at most 14 tiles off the engine's table of complete suits, and works out a key
+    # with a fifth tile of a kind itself: both as _suit_state, on every such shape tried (five of a kind included)
+    rng = random.Random(29)
+    for _ in range(20_000):
+        counts = [0] * 9
+        for _t in range(rng.randrange(0, 15)):
+            counts[rng.randrange(9)] += 1
+        if max(counts) > 5:
+            continue
+        key = sum(c << 3 * i for i, c in enumerate(counts))
+        F._KEY_STATE.pop(key, None)
+        assert F._key_state(key) == F._suit_state(tuple(counts)), counts

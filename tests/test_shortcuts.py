@@ -16,12 +16,13 @@ def _fields(cls) -> set:
 
 
 def test_a_score_result_has_every_field():
-    """The first result of a set of patterns is made whole; the next ones from what was kept, with the cell of
-    their JSON template (``_template``, see scoring._Plan.best_result) besides the fields."""
+    """Every result of a set of patterns is made from what was kept, with the cells of their JSON template and
+    of their patterns' JSON (``_template``, ``_patterns_json``, see scoring._Plan.best_result) besides the
+    fields."""
     v = load_builtin("hk")
     first, kept = (score(parse_hand("123m 456m 789m 234p 55s zimo"), v) for _ in range(2))
     for res in (first, kept):
-        assert set(res.__dict__) - {"_template"} == _fields(ScoreResult)
+        assert set(res.__dict__) - {"_template", "_patterns_json"} == _fields(ScoreResult)
         again = ScoreResult(**{k: getattr(res, k) for k in _fields(ScoreResult)})
         assert again == res and again.as_dict() == res.as_dict()
     assert "_template" in kept.__dict__

@@ -232,10 +232,13 @@ class _Plan:
     def context_entry(self, hand: Hand) -> tuple:
         """(:meth:`hand_found`, its points added up as :func:`_plain_raw` adds them, what is found when no reading
         wins), kept per hand context. A pattern that counts only when the tiles do not win (``only_alone``: hk
-        seven flowers) is in the last alone."""
-        key = (hand.jokers, hand.melds, hand.bonus, hand.self_drawn, hand.seat, hand.round, hand.flags)
+        seven flowers) is in the last alone. The melds are keyed by identity (the parser gives every line that
+        writes a meld the same one; a meld's own hash is a Python call: speed, issue 29), and the entry keeps them,
+        so that a key whose melds are others, equal or not, is answered anew."""
+        melds = hand.melds
+        key = (hand.jokers, tuple(map(id, melds)), hand.bonus, hand.self_drawn, hand.seat, hand.round, hand.flags)
         entry = self.by_context.get(key)
-        if entry is None:
+        if entry is None or entry[3] is not melds and entry[3] != melds:
             ctx = hand_ctx(hand, self.variant)
             out = []
             for i, spec, fn, options, _ in self.hand_rows:
@@ -246,7 +249,7 @@ class _Plan:
             if len(self.by_context) > 4096:
                 self.by_context.clear()
             tiles = [f for f in out if not f[1].only_alone] if self.only_alone else out
-            entry = self.by_context[key] = (tuple(tiles), _plain_raw(tiles), tuple(out))
+            entry = self.by_context[key] = (tuple(tiles), _plain_raw(tiles), tuple(out), melds)
         return entry
 
     def found(self, hand: Hand, reading, hand_found: tuple) -> list:

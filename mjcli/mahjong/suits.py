@@ -95,6 +95,17 @@ def _memo(J: int, chows: bool) -> dict:
     return d
 
 
+def complete_mask(key: int, chows: bool) -> int:
+    """:func:`suit_mask` with no Fei of a key of at most 14 tiles, none of them a fifth of its kind, read off
+    the table of complete shapes (:func:`complete_table`, which holds every one that completes): 0 when the
+    key does not complete. Nothing is counted or kept (a caller that knows its keys so small: speed, issue 29).
+
+    >>> complete_mask(0o300, True), complete_mask(0o2, True), complete_mask(0o12, True)
+    (1, 2, 0)
+    """
+    return _memo(0, chows).get(key, 0)
+
+
 def suit_mask(key: int, chows: bool, J: int, memo: dict | None = None) -> int:
     """The completion mask of one suit (see the comment above).
 

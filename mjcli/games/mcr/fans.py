@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import defaultdict
 from operator import add, itemgetter
 
-from ...mahjong.suits import suit_mask
+from ...mahjong.suits import complete_mask
 from ...mahjong.tiles import CHOW, CONCEALED, KONG, PLACE_INC, PONG, SUIT_OF, hand_keys
 
 WINDS = range(27, 31)
@@ -514,17 +514,16 @@ _ONES = int("001" * 9, 2)
 def _key_state(key: int) -> int:
     """:func:`_suit_state` of the suit whose key is ``key`` (kept by key: no counts sliced out, speed, issue 29).
     A key with no place above four tiles is read off the engine's table of complete suits
-    (:func:`mjcli.mahjong.suits.suit_mask`, which the readings have mostly filled already: the same answer on
-    every such key of at most 14 tiles); a fifth tile of a kind (a wait the hand holds all four of) is worked
-    out here, as the calculator counts it."""
+    (:func:`mjcli.mahjong.suits.complete_mask`: the same answer on every such key of at most 14 tiles); a fifth
+    tile of a kind (a wait the hand holds all four of) is worked out here, as the calculator counts it."""
     got = _KEY_STATE.get(key)
     if got is None:
         if len(_KEY_STATE) > 200_000:
             _KEY_STATE.clear()
         if (key >> 2) & ((key & _LOW2) | (key & _LOW2) >> 1) & _ONES:  # a place holds five or more
             got = _suit_state(_key_counts(key))
-        else:
-            mask = suit_mask(key, True, 0)
+        else:  # at most 14 tiles here: the standing tiles of a hand and one more
+            mask = complete_mask(key, True)
             got = 0 if mask & 1 else 1 if mask & 2 else -1
         _KEY_STATE[key] = got
     return got
