@@ -177,8 +177,9 @@ def _fans_rows(facts, reading, variant) -> tuple:
     for k, n in table.items():
         at = index.get(k)
         if at is not None:
-            total += at[1].value * n
-            rows.append((at[0], at[1], n))
+            i, spec, value = at
+            total += value * n
+            rows.append((i, spec, n))
     if len(rows) > 1:
         rows.sort(key=_first)
     return table, total, rows
@@ -206,8 +207,8 @@ def _switched(got: dict, facts, reading, options) -> dict:
 
 def _prepared(variant) -> tuple:
     """What :func:`_fans_total` reads of the variant, made once a variant: :func:`principles` (the order and
-    the drops), ``{fan: (its index in the variant's patterns, its spec)}``, and whether a house switch of
-    :func:`_switched` is set."""
+    the drops), ``{fan: (its index in the variant's patterns, its spec, its value)}``, and whether a house
+    switch of :func:`_switched` is set."""
     got = _PREPARED.get(id(variant))
     if got is None or got[0] is not variant:
         options = variant.options
@@ -215,7 +216,8 @@ def _prepared(variant) -> tuple:
         if len(_PREPARED) > 16:
             _PREPARED.clear()
         got = _PREPARED[id(variant)] = (variant, (*principles(variant),
-                                                  {fan_id(spec.id): (i, spec) for i, spec in enumerate(variant.patterns)},
+                                                  {fan_id(spec.id): (i, spec, spec.value)
+                                                   for i, spec in enumerate(variant.patterns)},
                                                   switches))
     return got[1]
 
