@@ -71,17 +71,7 @@ def quick_test(name: str):
     no tile more than four times) cannot form it, True when they may (its recogniser then decides). Most hands
     are no special shape, and a hand's keys are at hand where its 34 counts are not: the readings of a hand ask
     this first (speed, issue 29)."""
-
-    def deco(fn):
-        if name not in SHAPES:
-            raise ValueError(f"special shape {name!r}: register its recogniser before its quick test")
-        if SHAPES[name].quick is not None:
-            raise ValueError(f"the quick test of special shape {name!r} is registered twice")
-        _SPECIALS.clear()
-        SHAPES[name] = replace(SHAPES[name], quick=fn)
-        return fn
-
-    return deco
+    return _attach(name, "quick", "quick test")
 
 
 def shape_draws(name: str):
@@ -92,14 +82,20 @@ def shape_draws(name: str):
     ``keys`` to make ``sets`` sets and an eye (the copies left counted from ``keys`` and the shown melds),
     ``cap``: an answer is needed only below it (any number >= cap may be returned otherwise). A tile the shape
     cannot use counts as one to throw away; a Fei the shape does not take, too."""
+    return _attach(name, "draws", "draws")
+
+
+def _attach(name: str, field: str, what: str):
+    """The decorator that sets ``field`` (``what``, in its errors) of the registered special shape ``name``,
+    once, after its recogniser."""
 
     def deco(fn):
         if name not in SHAPES:
-            raise ValueError(f"special shape {name!r}: register its recogniser before its draws")
-        if SHAPES[name].draws is not None:
-            raise ValueError(f"the draws of special shape {name!r} are registered twice")
+            raise ValueError(f"special shape {name!r}: register its recogniser before its {what}")
+        if getattr(SHAPES[name], field) is not None:
+            raise ValueError(f"the {what} of special shape {name!r}: registered twice")
         _SPECIALS.clear()
-        SHAPES[name] = replace(SHAPES[name], draws=fn)
+        SHAPES[name] = replace(SHAPES[name], **{field: fn})
         return fn
 
     return deco
