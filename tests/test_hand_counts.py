@@ -34,3 +34,19 @@ def test_counts_is_a_new_list():
     c = hand.counts()
     c[0] = 99
     assert hand.counts()[0] == 1
+
+
+def test_a_hand_made_from_anothers_fields_reads_its_own_counts():
+    # wait makes each winning hand from the 13 tiles' fields, its own tiles and suit keys put in (waits.py): the
+    # counts kept on the 13-tile hand are not the 14-tile hand's
+    from mjcli.mahjong.tiles import PLACE_INC, SUIT_OF, Hand, hand_keys
+
+    h13 = parse_hand("123m 456m 789m 123p 5p")
+    before = h13.counts()
+    fields = h13.__dict__.copy()
+    keys = list(hand_keys(h13))
+    keys[SUIT_OF[13]] += PLACE_INC[13]
+    fields["concealed"], fields["win"], fields["_keys"] = tuple(sorted(h13.concealed + (13,))), 13, tuple(keys)
+    h14 = object.__new__(Hand)
+    h14.__dict__.update(fields)
+    assert h14.counts() == naive(h14) != before

@@ -220,8 +220,13 @@ class Hand:
 
     def counts(self) -> list[int]:
         """Counts of the 34 kinds in the concealed part (Fei not included), a new list each time: read off the
-        suit keys (:func:`hand_keys`), each suit's counts kept by its key (speed, issue 29)."""
-        k0, k1, k2, k3 = hand_keys(self)
+        suit keys (:func:`hand_keys`), each suit's counts kept by its key, and kept on the hand (a frozen value;
+        the readings and a game's facts both ask: speed, issue 29)."""
+        keys = hand_keys(self)
+        kept = self.__dict__.get("_counts")
+        if kept is not None and kept[0] is keys:  # kept with the keys it was read from: a hand made from another's
+            return kept[1].copy()                  # fields (waits.py) with keys of its own reads its own counts
+        k0, k1, k2, k3 = keys
         nine, seven = _KEY_COUNTS[9], _KEY_COUNTS[7]
         c = [*(nine.get(k0) or _key_counts(k0, 9)), *(nine.get(k1) or _key_counts(k1, 9)),
              *(nine.get(k2) or _key_counts(k2, 9)), *(seven.get(k3) or _key_counts(k3, 7))]
@@ -229,7 +234,8 @@ class Hand:
             c = [0] * 34
             for t in self.concealed:
                 c[t] += 1
-        return c
+        self.__dict__["_counts"] = (keys, c)
+        return c.copy()
 
     def visible_counts(self) -> list[int]:
         """Counts of the 34 kinds the player can see in their own hand and melds."""
@@ -876,6 +882,11 @@ class _FastLine:
         word's ``_fast_word`` entry, or None when the line needs the full parser."""
         if not token:
             self.broken = True  # a run of spaces: not the canonical text
+            return _SKIP
+        meld = _FAST_MELDS.get(token)  # a meld word read before: no other word it could be (speed, issue 29)
+        if meld is not None and not self.context:
+            self.melds.append(meld)
+            self.cut = self.cut or " " + token
             return _SKIP
         if token[0] == "@":
             if self.win is not None or not tiles:
