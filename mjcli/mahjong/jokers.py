@@ -20,7 +20,7 @@ from __future__ import annotations
 from itertools import product
 
 from .suits import (_MEMO_CAP, _NOEYE, _WAITS, SUIT_BASE, SUIT_CHOWS, SUIT_LEN, _hand_mask, _place_order, accepts,
-                    combine, suit_mask, suit_waits)
+                    combine, combine_all, suit_mask, suit_waits)
 from .tiles import CHOW, PLACE_INC, PONG, SUIT_OF, Hand
 
 
@@ -423,16 +423,7 @@ def suit_waits_r(key: int, room: int, chows: bool, J: int, others: int) -> tuple
 
 
 def _hand_mask_r(keys, rooms, J: int) -> int:
-    m = 1
-    for s in range(4):
-        if keys[s]:
-            sm = suit_mask_r(keys[s], rooms[s], SUIT_CHOWS[s], J)
-            if not sm:
-                return 0
-            m = combine(m, sm, J)
-            if not m:
-                return 0
-    return m
+    return combine_all((suit_mask_r(keys[s], rooms[s], SUIT_CHOWS[s], J) for s in range(4) if keys[s]), J)
 
 
 # --------------------------------------------------------------------------

@@ -340,15 +340,17 @@ class _Plan:
         ``Found``, its points, those of them not toward the minimum, and the pattern as :meth:`payment` keys
         it, or None when the payment does not read it."""
         f = _found(spec.id, spec.name, spec.value, n, spec.value * n, False)
+        return f, f.points, _not_toward(self.variant, (f,)), self._pay_key(f)
+
+    def _pay_key(self, p: Found) -> tuple | None:
+        """A pattern as :meth:`payment` keys a payment by it, None when the payment does not read it."""
         watched = self.pay_ids
-        return (f, f.points, f.points if f.id in self.variant.not_toward_minimum else 0,
-                (f.id, f.points) if watched is None or f.id in watched else None)
+        return (p.id, p.points) if watched is None or p.id in watched else None
 
     def payment(self, res: ScoreResult, self_drawn: bool, robbed_kong: bool = False) -> dict | None:
         """:func:`mjcli.payments.payment_summary` of a result, a fresh dict each time."""
-        watched = self.pay_ids
         key = (res.total, self_drawn, robbed_kong,
-               tuple([(p.id, p.points) for p in res.patterns if watched is None or p.id in watched]))
+               tuple([k for k in map(self._pay_key, res.patterns) if k is not None]))
         pay = self.payments.get(key, False)
         if pay is False:
             from ..payments import payment_summary

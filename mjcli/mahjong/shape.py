@@ -22,6 +22,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import Callable
 
+from .suits import held_places
 from .tiles import ORPHANS
 
 MIN_SETS, MAX_SETS = 1, 5  # the sets a hand may need: 5 at the Taiwanese 16-tile table
@@ -364,19 +365,14 @@ def is_knitted_straight(counts: list, jokers: int) -> bool:
     return False
 
 
-# each knitted straight as its three suits' places, one bit a place as _held_places gives them
+# each knitted straight as its three suits' places, one bit a place as suits.held_places gives them
 _KNIT_BITS = tuple(tuple(sum(1 << 3 * (t % 9) for t in knit if t // 9 == s) for s in range(3)) for knit in KNITTED)
-
-
-def _held_places(key: int) -> int:
-    """Bit 0 of each place of a suit key set where the place holds a tile."""
-    return (key | key >> 1 | key >> 2) & _PLACES_ONE
 
 
 @quick_test("knitted_straight")
 def _knitted_quick(keys) -> bool:
     """The nine tiles of one of the six knitted straights are held."""
-    m, p, s = _held_places(keys[0]), _held_places(keys[1]), _held_places(keys[2])
+    m, p, s = held_places(keys[0]), held_places(keys[1]), held_places(keys[2])
     for bm, bp, bs in _KNIT_BITS:
         if m & bm == bm and p & bp == bp and s & bs == bs:
             return True

@@ -43,9 +43,21 @@ _ONES = int("001" * 9, 2)
 _MEMO_CAP = 100_000  # states of one memo before it is emptied at the start of the next suit (memory, issue 31)
 
 
-def _fits(key: int) -> bool:
+def fits(key: int) -> bool:
     """No place holds more than four tiles."""
     return not ((key >> 2) & ((key & _LOW2) | (key & _LOW2) >> 1) & _ONES)
+
+
+_fits = fits  # the name this module's own callers use
+
+
+def held_places(key: int) -> int:
+    """Bit 0 of each place of a suit key set where the place holds a tile.
+
+    >>> oct(held_places(0o30201))
+    '0o10101'
+    """
+    return (key | key >> 1 | key >> 2) & _ONES
 
 
 def complete_table(chows: bool) -> dict:
@@ -227,17 +239,21 @@ def suit_keys(tiles) -> list[int]:
     return keys
 
 
-def _hand_mask(keys, J: int) -> int:
+def combine_all(masks, J: int) -> int:
+    """The mask of a hand whose suits have the masks ``masks`` (an iterable, read no further than the first suit
+    that cannot complete: 0), with ``J`` free Fei."""
     m = 1
-    for s in range(4):
-        if keys[s]:
-            sm = suit_mask(keys[s], SUIT_CHOWS[s], J)
-            if not sm:
-                return 0
-            m = combine(m, sm, J)
-            if not m:
-                return 0
+    for sm in masks:
+        if not sm:
+            return 0
+        m = combine(m, sm, J)
+        if not m:
+            return 0
     return m
+
+
+def _hand_mask(keys, J: int) -> int:
+    return combine_all((suit_mask(keys[s], SUIT_CHOWS[s], J) for s in range(4) if keys[s]), J)
 
 
 def _place_order(st):  # the order of a reading's sets (the readings', and the capability's splits with Fei)

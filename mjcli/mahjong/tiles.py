@@ -228,8 +228,8 @@ class Hand:
             return kept[1].copy()                  # fields (waits.py) with keys of its own reads its own counts
         k0, k1, k2, k3 = keys
         nine, seven = _KEY_COUNTS[9], _KEY_COUNTS[7]
-        c = [*(nine.get(k0) or _key_counts(k0, 9)), *(nine.get(k1) or _key_counts(k1, 9)),
-             *(nine.get(k2) or _key_counts(k2, 9)), *(seven.get(k3) or _key_counts(k3, 7))]
+        c = [*(nine.get(k0) or key_counts(k0, 9)), *(nine.get(k1) or key_counts(k1, 9)),
+             *(nine.get(k2) or key_counts(k2, 9)), *(seven.get(k3) or key_counts(k3, 7))]
         if sum(c) != len(self.concealed):  # eight or more of a kind (a hand validate refuses) overflow a place
             c = [0] * 34
             for t in self.concealed:
@@ -295,8 +295,12 @@ def hand_keys(hand: Hand) -> tuple:
 _KEY_COUNTS: dict = {9: {}, 7: {}}  # places -> {suit key: the counts of its places}
 
 
-def _key_counts(key: int, places: int) -> tuple:
-    """The counts of the ``places`` places of a suit key, kept by key (see :meth:`Hand.counts`)."""
+def key_counts(key: int, places: int = 9) -> tuple:
+    """The counts of the ``places`` places of a suit key, kept by key (see :meth:`Hand.counts`).
+
+    >>> key_counts(0o30201), key_counts(0o2, 7)
+    ((1, 0, 2, 0, 3, 0, 0, 0, 0), (2, 0, 0, 0, 0, 0, 0))
+    """
     kept = _KEY_COUNTS[places]
     if len(kept) > 100_000:
         kept.clear()

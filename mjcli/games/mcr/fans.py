@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections import defaultdict
 from operator import add, itemgetter
 
-from ...mahjong.suits import complete_mask
-from ...mahjong.tiles import CHOW, CONCEALED, KONG, PLACE_INC, PONG, SUIT_OF, hand_keys
+from ...mahjong.suits import complete_mask, fits, held_places
+from ...mahjong.tiles import CHOW, CONCEALED, KONG, PLACE_INC, PONG, SUIT_OF, hand_keys, key_counts
 
 WINDS = range(27, 31)
 DRAGONS = range(31, 34)
@@ -503,14 +503,6 @@ _KEY_STATE: dict = {}
 _KEY_ADDS: dict = {}
 
 
-def _key_counts(key: int) -> tuple:
-    return tuple((key >> 3 * r) & 7 for r in range(9))
-
-
-_LOW2 = int("011" * 9, 2)  # bits 0 and 1 of each place of a key
-_ONES = int("001" * 9, 2)
-
-
 def _key_state(key: int) -> int:
     """:func:`_suit_state` of the suit whose key is ``key`` (kept by key: no counts sliced out, speed, issue 29).
     A key with no place above four tiles is read off the engine's table of complete suits
@@ -520,8 +512,8 @@ def _key_state(key: int) -> int:
     if got is None:
         if len(_KEY_STATE) > 200_000:
             _KEY_STATE.clear()
-        if (key >> 2) & ((key & _LOW2) | (key & _LOW2) >> 1) & _ONES:  # a place holds five or more
-            got = _suit_state(_key_counts(key))
+        if not fits(key):  # a place holds five or more
+            got = _suit_state(key_counts(key))
         else:  # at most 14 tiles here: the standing tiles of a hand and one more
             mask = complete_mask(key, True)
             got = 0 if mask & 1 else 1 if mask & 2 else -1
@@ -624,7 +616,7 @@ class HandFacts:
     the fans of a reading as sets and a pair start from (:attr:`base`, :attr:`meld_parts`), worked out once a
     hand (speed, issue 29)."""
 
-    __slots__ = ("hand", "keys", "concealed", "shown", "all_counts", "win", "_unique", "memo", "_tile_fans", "_base",
+    __slots__ = ("hand", "keys", "concealed", "all_counts", "win", "_unique", "memo", "_tile_fans", "_base",
                  "_meld_parts")
 
     def __init__(self, hand):
@@ -641,7 +633,6 @@ class HandFacts:
         else:
             shown = _NONE_SHOWN
             self.all_counts = conc
-        self.shown = shown
         self.win = Win(hand, shown, conc)
         self._unique = self._tile_fans = self._base = self._meld_parts = None
         self.memo = {}  # what the room keeps for the hand: its readings' tables, by variant
@@ -655,10 +646,10 @@ class HandFacts:
     def kinds(self) -> int:
         """The kinds of tile in the hand, shown melds included: bit t for tile t (see :func:`kinds_mask`)."""
         hand = self.hand
-        occupied, ones = _OCCUPIED, _ONES  # a suit key's places that hold a tile, read as one mask a suit
+        occupied = _OCCUPIED  # a suit key's places that hold a tile, read as one mask a suit
         k0, k1, k2, k3 = self.keys
-        kinds = occupied[(k0 | k0 >> 1 | k0 >> 2) & ones] | occupied[(k1 | k1 >> 1 | k1 >> 2) & ones] << 9 \
-            | occupied[(k2 | k2 >> 1 | k2 >> 2) & ones] << 18 | occupied[(k3 | k3 >> 1 | k3 >> 2) & ones] << 27
+        kinds = occupied[held_places(k0)] | occupied[held_places(k1)] << 9 | occupied[held_places(k2)] << 18 \
+            | occupied[held_places(k3)] << 27
         for m in hand.melds:
             for t in m.tiles:
                 kinds |= 1 << t
