@@ -25,6 +25,7 @@ them and exits 130.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections import deque
@@ -82,7 +83,8 @@ def result_record(n: int, res, fmt: str | None = None) -> tuple[dict, bool]:
 TEMPLATES = True  # False: every record through the renderer (the tests compare both)
 _TEMPLATE: dict = {}
 _FRAGMENT: dict = {}
-_PH = {"line": "\x00mjcli-line\x00", "hand": "\x00mjcli-hand\x00", "reading": "\x00mjcli-reading\x00"}
+_PH = {name: f"\x00mjcli-{name}\x00" for name in ("line", "hand", "reading", "raw", "total", "payment")}
+_MARKS = {name: json.dumps(ph) for name, ph in _PH.items()}  # a placeholder as the record's JSON writes it
 
 
 def _enc(s: str) -> str:
@@ -131,13 +133,37 @@ def _patterns_text(res) -> str:
     return text
 
 
+_PAYMENTS: dict = {}  # a score's payment (its items and their types: True == 1) -> its JSON
+
+
+def _payment_text(res) -> str:
+    """A score's payment as the renderer writes it (its shape's every key, in order)."""
+    pay = res.payment
+    if pay is None:
+        return "null"
+    key = (tuple(pay.items()), tuple(map(type, pay.values())))
+    text = _PAYMENTS.get(key)
+    if text is None:
+        from .contract import payment
+        from .output import dumps
+
+        if len(_PAYMENTS) > 100_000:
+            _PAYMENTS.clear()
+        text = _PAYMENTS[key] = dumps(payment(pay))
+    return text
+
+
 _SLOT_VALUE = {  # a slot of a template -> its text for line n and result res
     "line": lambda n, res: n,
     "hand": lambda n, res: _enc(res.hand),
     "reading": lambda n, res: _enc(res.reading),
     "waits": lambda n, res: _waits_text(res),
     "patterns": lambda n, res: _patterns_text(res),
+    "raw": lambda n, res: res.raw,
+    "total": lambda n, res: res.total,
+    "payment": lambda n, res: _payment_text(res),
 }
+_NUMBERS = ("raw", "total", "payment")  # a score's slots when its json_numbers() holds
 
 
 def _filler(order: tuple, pieces: list):
@@ -155,6 +181,10 @@ def _filler(order: tuple, pieces: list):
     if order == ("line", "hand", "patterns"):
         p0, p1, p2, p3 = pieces
         return lambda n, res: f"{p0}{n}{p1}{_enc(res.hand)}{p2}{_patterns_text(res)}{p3}"
+    if order == ("line", "hand", "reading", "patterns", "raw", "total", "payment"):
+        p0, p1, p2, p3, p4, p5, p6, p7 = pieces
+        return lambda n, res: (f"{p0}{n}{p1}{_enc(res.hand)}{p2}{_enc(res.reading)}{p3}{_patterns_text(res)}{p4}"
+                               f"{res.raw}{p5}{res.total}{p6}{_payment_text(res)}{p7}")
     if order == ("line", "hand", "waits"):
         p0, p1, p2, p3 = pieces
         return lambda n, res: f"{p0}{n}{p1}{_enc(res.hand)}{p2}{_waits_text(res)}{p3}"
@@ -181,8 +211,13 @@ def _make_template(res):
         changes[name] = []
     rec, bad = result_record(0, dataclasses.replace(res, **changes), "jsonl")
     rec["line"] = _PH["line"]
+    numbers = getattr(res, "json_numbers", None)
+    if numbers is not None and numbers():  # the record's own fields: the shaped record keeps their places
+        for name in _NUMBERS:
+            rec[name] = _PH[name]
+        slots += _NUMBERS
     text = dumps(rec)
-    marks = {name: dumps(_PH[name]) for name in slots}
+    marks = {name: _MARKS[name] for name in slots}
     for name in lists:
         slots.append(name)
         marks[name] = f'"{name}": []'
@@ -196,7 +231,24 @@ def _make_template(res):
         pieces.append(head + (f'"{name}": [' if name in lists else ""))
         rest = ("]" if name in lists else "") + tail
     pieces.append(rest)
-    return _filler(tuple(order), pieces), bad
+    return _filler(tuple(order), pieces), bad, tuple(order), tuple(pieces)
+
+
+def _with_numbers(t: tuple, res) -> tuple:
+    """A template's ``(fill, bad)`` for results whose raw, total and payment are those of ``res`` (a cell's: see
+    :meth:`mjcli.mahjong.scoring._Plan.best_result`): their texts written into the template once, not a record
+    at a time."""
+    fill, bad, order, pieces = t
+    if _NUMBERS[0] not in order:
+        return fill, bad
+    kept, joined = [], [pieces[0]]
+    for name, piece in zip(order, pieces[1:]):
+        if name in _NUMBERS:
+            joined[-1] += f"{_SLOT_VALUE[name](0, res)}{piece}"
+        else:
+            kept.append(name)
+            joined.append(piece)
+    return _filler(tuple(kept), joined), bad
 
 
 def _wait_fragment(w: dict) -> str:
@@ -232,9 +284,9 @@ def json_record(n: int, res) -> tuple[str, bool]:
                 _TEMPLATE.clear()
             t = _TEMPLATE[key] = _make_template(res)
         if cell is not None:
-            cell[0] = t
+            cell[0] = t if t is None else _with_numbers(t, res)
         if t is not None:
-            fill, bad = t
+            fill, bad = t[:2]
             return fill(n, res), bad
     from .output import dumps
 

@@ -92,14 +92,24 @@ class ScoreResult(Verdicts):
     not_toward: int = 0  # (not in the record: the minimum verdict reads it)
 
     def json_key(self):
-        """All that the JSON record holds besides the line number, the hand and the reading, or None when the
-        record is not to come from a template (see :func:`mjcli.batch.json_record`)."""
+        """All that the JSON record holds besides the line number, the hand, the reading and the patterns, or None
+        when the record is not to come from a template (see :func:`mjcli.batch.json_record`). When
+        :meth:`json_numbers` holds, the raw and total points and the payment are slots of the template as well,
+        and not in the key: a table with no limit has as many totals as hands have fans (speed, issue 29)."""
         if not self.ok or self.alternatives or self.extra:
             return None
+        if self.json_numbers():
+            return ("score", self.variant, self.unit, self.minimum, self.limit, self.winning, self.meets_minimum,
+                    self.limit_hand, not self.reading)
         pay = self.payment  # the patterns are a slot of the template, each pattern's JSON a fragment of its own
         return ("score", self.variant, self.unit, self.minimum, self.limit, self.winning, self.meets_minimum,
                 self.raw, self.total, self.not_toward, self.limit_hand, not self.reading,
                 None if pay is None else (tuple(pay.items()), tuple(map(type, pay.values()))))  # 4.0 == 4: JSON differs
+
+    def json_numbers(self) -> bool:
+        """Whether the record's ``raw``, ``total`` and ``payment`` may be slots of its JSON template: whole numbers,
+        and no reason text that quotes the total (a hand below the minimum)."""
+        return self.raw.__class__ is int and self.total.__class__ is int and (self.meets_minimum or not self.winning)
 
     def as_dict(self) -> dict:
         d = {
