@@ -150,3 +150,26 @@ def test_a_hand_that_is_not_utf8_or_has_odd_text(monkeypatch):
     for command in ("score", "wait"):
         r1, _ = both_ways([command, "-f", "jsonl"], text, monkeypatch)
         assert r1.count("\n") == 4
+
+
+@pytest.mark.parametrize("variant,path", [("mcr", "examples/mcr.txt"), ("tw", "examples/tw.txt")])
+def test_tables_with_no_limit_or_many_totals(variant, path, monkeypatch):
+    """mcr has no limit, so its hands have as many totals as fans: the raw and total points and the payment are
+    slots of a template, written into it once per kept set of totals; the bytes stay the renderer's, below the
+    minimum (a reason quoting the total: never a slot) as well as above."""
+    text = (ROOT / path).read_text(encoding="utf-8")
+    if variant == "mcr":  # and the generated hands of the calculator comparison, every shape and context word
+        import sys
+
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        try:
+            import mcr_reference as ref
+        finally:
+            sys.path.pop(0)
+        rng = random.Random("mcr-templates")
+        text += "\n".join(ref.random_hand(rng) for _ in range(600)) + "\n"
+    out, used = both_ways(["score", "-v", variant, "-f", "jsonl"], text, monkeypatch)
+    totals = {json.loads(line)["total"] for line in out.splitlines()}
+    answers = {json.loads(line)["answer"] for line in out.splitlines()}
+    assert len(totals) > 10 and "below_minimum" in answers or variant == "tw"
+    assert 1 <= used < len(totals)  # one template serves many totals
