@@ -267,8 +267,8 @@ def progress_option(fn):
 def iter_input(hands: tuple[str, ...], progress: bool | None = None, whole=None):
     """(number, text or MjError, where) for each hand: the arguments, or stdin one per line.
 
-    ``where`` names the input in messages: ``line 3`` of stdin, ``argument 2``, or ``arguments 1-6`` when
-    the arguments are one hand. ``whole(text)`` says whether one argument alone is a complete hand: when
+    ``where`` names the input in messages: ``argument 2``, or ``arguments 1-6`` when the arguments are one
+    hand; None for a line of stdin (messages call it ``line 3``; no text made a line). ``whole(text)`` says whether one argument alone is a complete hand: when
     every argument is one (or every argument has a space in it, each quoted as a hand), each argument is a
     hand; otherwise the arguments joined by spaces are one hand (``mjcli score 123m 456m ...``)."""
     if hands and hands != ("-",):
@@ -284,14 +284,14 @@ def iter_input(hands: tuple[str, ...], progress: bool | None = None, whole=None)
 
         ctx = click.get_current_context(silent=True)
         for n, item in prompt_lines(ctx.command_path if ctx else "mjcli score"):
-            yield n, item, f"line {n}"
+            yield n, item, None
         return
     stream = _stdin(hands)
     from .lines import read_lines
     from .progress import track
 
     for n, item in track(read_lines(stream, flush_when_waiting=True), stream, progress, what="hands"):
-        yield n, item, f"line {n}"
+        yield n, item, None
 
 
 def _typing(hands: tuple[str, ...]) -> bool:
@@ -489,14 +489,14 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
 
     def numbered():
         for n, item, where in iter_input(hands, progress, whole):
-            if not where.startswith("line "):
+            if where is not None:
                 wheres[n] = where
             yield n, item
 
     def records():
         one = answer_json if fmt in ("json", "jsonl") else answer_record  # JSON: text from templates
         for n, item, where in iter_input(hands, progress, whole):  # as numbered(), one generator fewer
-            if not where.startswith("line "):
+            if where is not None:
                 wheres[n] = where
             res, bad = one(n, item, answer, fmt, base)
             state["bad"] += bad
