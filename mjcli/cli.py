@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 
 import click
 
@@ -506,24 +507,29 @@ def _run_batch(hands, fmt, kind, glyphs, answer, progress: bool | None = None, w
         _batch_error(rec, wheres, hands, game)
 
     if jobs == 1:
-        _few_collections()
         source = records()
     else:
         source = _chunked(numbered, hands, progress, answer, fmt, kind, jobs, spec, base, state)
-    _emit_batch(source, fmt, kind, glyphs, on_error, header, jobs)
+    with _few_collections():
+        _emit_batch(source, fmt, kind, glyphs, on_error, header, jobs)
     if state["bad"]:
         raise SystemExit(EXIT_BAD_HAND)
 
 
-def _few_collections() -> None:
+@contextmanager
+def _few_collections():
     """The cyclic garbage collector run less often while this process answers a batch: each line makes many
     short-lived objects and almost no cycles, and the collector walked the young ones every 700 allocations
     (about 1% of a batch's work: speed, issue 29). Memory stays bounded: a collection still comes every
-    20,000 allocations."""
+    20,000 allocations. The thresholds are put back after (a batch run inside another program)."""
     import gc
 
-    _, second, third = gc.get_threshold()
-    gc.set_threshold(20_000, second, third)
+    before = gc.get_threshold()
+    gc.set_threshold(max(before[0], 20_000), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def _batch_base(kind: str, variant) -> dict | None:

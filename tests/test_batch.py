@@ -260,3 +260,25 @@ def test_unusable_standard_streams(command, redirect, fragment):
     p = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, env=env(), timeout=60)
     assert p.returncode == 2, (p.returncode, p.stderr)
     assert p.stderr.count("\n") == 1 and p.stderr.startswith("error: ") and fragment in p.stderr, p.stderr
+
+
+def test_a_batch_collects_garbage_less_often_and_puts_the_setting_back(monkeypatch):
+    """While a batch is answered the young generation is collected every 20,000 allocations (speed, issue 29);
+    the thresholds are the caller's again after it, a batch with a bad line included."""
+    import gc
+
+    from mjcli import batch
+
+    seen = []
+    before = gc.get_threshold()
+    real = batch.json_record
+
+    def spy(n, res):
+        seen.append(gc.get_threshold())
+        return real(n, res)
+
+    monkeypatch.setattr(batch, "json_record", spy)
+    r = CliRunner().invoke(cli, ["score", "-v", "mcr", "-f", "jsonl"], input="11m 123p 456p 789p EEE @E\n123m\n")
+    assert r.exit_code == 1  # the second line is no hand
+    assert len(seen) == 2 and all(t == (20_000, *before[1:]) for t in seen)
+    assert gc.get_threshold() == before
