@@ -222,8 +222,9 @@ class Hand:
         """Counts of the 34 kinds in the concealed part (Fei not included), a new list each time: read off the
         suit keys (:func:`hand_keys`), each suit's counts kept by its key, and kept on the hand (a frozen value;
         the readings and a game's facts both ask: speed, issue 29)."""
-        keys = hand_keys(self)
-        kept = self.__dict__.get("_counts")
+        d = self.__dict__
+        keys = d.get("_keys") or hand_keys(self)
+        kept = d.get("_counts")
         if kept is not None and kept[0] is keys:  # kept with the keys it was read from: a hand made from another's
             return kept[1].copy()                  # fields (waits.py) with keys of its own reads its own counts
         k0, k1, k2, k3 = keys
@@ -234,7 +235,7 @@ class Hand:
             c = [0] * 34
             for t in self.concealed:
                 c[t] += 1
-        self.__dict__["_counts"] = (keys, c)
+        d["_counts"] = (keys, c)
         return c.copy()
 
     def visible_counts(self) -> list[int]:
@@ -1142,10 +1143,12 @@ def parse_hand(text: str, *, complete: bool | int = False) -> Hand:
         text = text.translate(FULL_WIDTH)  # full-width ASCII forms as ASCII (issue 27)
     short = (13 if complete is True else complete - 1) if complete else -1  # tiles a hand with @T added has
     plain = _plain_tiles(text)  # issue 6: plain lines skip the full parser (melds and bonus too, issue 27)
-    if plain is not None and (plain[2] in plain[0] or (plain[2] == JOKER and plain[1])
-                              or (complete and "@" in text and len(plain[0]) + plain[1] + 3 * len(plain[6]) == short)):
-        tiles, jokers, win, self_drawn, keys, tiles_text, melds, bonus, seat, round_, flags = plain
-        added = complete and len(tiles) + jokers + 3 * len(melds) == short and "@" in text
+    if plain is None:
+        return _parse_full(text, short)
+    tiles, jokers, win, self_drawn, keys, tiles_text, melds, bonus, seat, round_, flags = plain
+    size = len(tiles) + jokers + 3 * len(melds)
+    if win in tiles or (win == JOKER and jokers) or (complete and "@" in text and size == short):
+        added = complete and size == short and "@" in text
         if added:  # as hand.with_tile(win, win_added=True)
             tiles_text = None
             if win == JOKER:
@@ -1155,8 +1158,10 @@ def parse_hand(text: str, *, complete: bool | int = False) -> Hand:
                 keys = list(keys)
                 keys[SUIT_OF[win]] += PLACE_INC[win]
                 keys = tuple(keys)
-        h = make_hand(tiles, jokers, melds, bonus, win, self_drawn, seat, round_, flags, added)
-        h.__dict__["_keys"] = keys  # the suit keys, added up as the words were read (see hand_keys)
+        # make_hand(...) and the suit keys, added up as the words were read (see hand_keys), in one update
+        h = _new(Hand)
+        h.__dict__.update(concealed=tiles, jokers=jokers, melds=melds, bonus=bonus, win=win, self_drawn=self_drawn,
+                          seat=seat, round=round_, flags=flags, clashes=(), win_added=added, _keys=keys)
         if tiles_text is not None:
             h.__dict__["_text"] = tiles_text  # the tiles as written, already canonical (see _hand_text)
         return h
@@ -1586,11 +1591,13 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
     ``size`` is the hand size wanted (the variant's ``hand.size`` to score, one less to wait, None to skip;
     14 when not given).
     """
-    _, have, bonus_ok = _checks_of(variant)
+    entry = _CHECKS.get(id(variant))
+    _, have, bonus_ok = entry if entry is not None and entry[0] is variant else _checks_of(variant)
     flags = hand.flags
     if flags and any(f.startswith(LIAN) for f in flags):
         _check_lian(hand, variant)
-    ts = None if hand.jokers else _tiles_without_fei(hand)
+    # no melds: the concealed tiles, already sorted
+    ts = None if hand.jokers else _tiles_without_fei(hand) if hand.melds else hand.concealed
     if ts is not None:
         # the common hand without Fei (speed, issues 6 and 29): its tiles and its melds' are the variant's, no fifth
         # copy (sorted, so five alike sit four apart), its bonus tiles the set's and each written once, seat and
