@@ -55,7 +55,7 @@ def line_item(i: int, raw, what: str = "a hand"):
     return text
 
 
-def raw_lines(stream, cap: int = _CAP, before_read=None) -> Iterator:
+def raw_lines(stream, cap: int = _CAP, before_read=None, first=None) -> Iterator:
     """Each line of ``stream`` as read: its bytes with its end of line on (none at the end of the input), or its
     size in bytes (an int) when it is too long to hold, never holding more than two short lines' bytes. A line
     is too long when it is over ``cap`` bytes with its end of line, or ``cap`` without one.
@@ -63,13 +63,17 @@ def raw_lines(stream, cap: int = _CAP, before_read=None) -> Iterator:
     CR, LF and CRLF each end a line (a file saved with old Mac line ends is read line by line, not as one
     line). A line that a CR ends last in what was read is given once the next read shows whether a LF follows
     (its CRLF). A text stream (a test's) is read as its own reading ends lines. ``before_read()`` is called
-    before each read that may wait."""
+    before each read that may wait. ``first``: what the caller read of ``stream`` with ``readline(cap)`` at the
+    start of a line (b"" at its end), read here as this function's first read."""
     cur: bytes | int = b""  # the line read so far: its bytes, or its size once it is too long to hold
     held = None  # a line a CR ended last in the read before: a LF first in this read is its own
     while True:
-        if before_read is not None:
-            before_read()
-        data = stream.readline(cap)
+        if first is not None:
+            data, first = first, None
+        else:
+            if before_read is not None:
+                before_read()
+            data = stream.readline(cap)
         if not data:  # the end of the input
             if held is not None:
                 yield _sized(held, cap, True)
@@ -134,10 +138,33 @@ def _text_lines(stream, raw: str, cap: int, before_read=None) -> Iterator:
 def read_lines(stream: BinaryIO, what: str = "a hand", flush_when_waiting: bool = False
                ) -> Iterator[tuple[int, str | MjError]]:
     """The lines of ``stream`` (bytes or text) with their numbers, never holding more than two short lines.
-    CR, LF and CRLF each end a line."""
+    CR, LF and CRLF each end a line.
+
+    Each line a read gives whole with its LF and no CR (as most are) is read here, and a UTF-8 one that is not
+    blank, a comment, or the first (a byte-order mark) given at once; from the first read that is not such a
+    line on, :func:`raw_lines` reads the rest (speed, issue 29)."""
     before = _flush_stdout if flush_when_waiting and is_live(stream) else None
     i = 0
-    for raw in raw_lines(stream, _CAP, before):
+    readline = stream.readline
+    while True:
+        if before is not None:
+            before()
+        data = readline(_CAP)
+        if data.__class__ is not bytes or data[-1:] != b"\n" or b"\r" in data:
+            break
+        i += 1
+        if i > 1:
+            try:
+                text = data.decode("utf-8").strip()
+            except UnicodeDecodeError:
+                text = ""
+            if text and text[0] != "#" and len(text) <= MAX_LINE:
+                yield i, text
+                continue
+        item = line_item(i, data, what)  # as below
+        if item is not None:
+            yield i, item
+    for raw in raw_lines(stream, _CAP, before, data):
         i += 1
         if raw.__class__ is int:
             yield i, too_long(raw, what)

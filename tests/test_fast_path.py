@@ -115,3 +115,25 @@ def test_generated_lines_read_the_same_both_ways():
         taken += tiles._plain_tiles(text) is not None
         _same(text)
     assert taken > 500  # the fast path is exercised, not only the full parser
+
+
+@pytest.mark.parametrize("text, common", [
+    ("67778p [999p] [678p] [EEE] @7p | f4 zimo", True),   # tile words, melds, @T, then the words after it
+    ("12222333m NNNFFF @F | s2 s3 last-discard", True),
+    ("123m 456m 789m 234p 5s @5s", True),                 # 13 tiles and @T
+    ("67778p [999p] [678p] [EEE] zimo @7p", False),       # a context word before @T
+    ("67778p [999p] [678p] [EEE] | f4 @7p", False),       # the bar before @T
+    ("67778p  [999p] [678p] [EEE] @7p", False),           # two spaces
+    ("67778p [999p] [678p] [EEE] @7P zimo", False),       # @T not as the canonical text writes it
+])
+def test_the_common_line_is_read_without_a_fast_line(monkeypatch, text, common):
+    # the common line (tile words, melds, @T, the words after it) is read in _plain_tiles itself; one that nearly
+    # is goes to _plain_words, and both read as the full parser reads them
+    words = []
+    read = tiles._plain_words
+    monkeypatch.setattr(tiles, "_plain_words", lambda s, at: words.append(s) or read(s, at))
+    for _ in range(2):  # the words not met before, then met
+        assert tiles._plain_tiles(text) is not None
+    assert not words if common else len(words) == 2
+    monkeypatch.undo()
+    _same(text)

@@ -101,3 +101,26 @@ def test_jobs_read_a_big_cr_file_as_one_job_does(tmp_path):
                                  capture_output=True, env=ENV, cwd=ROOT, timeout=600)
         outs.append(res.stdout)
     assert outs[0] == outs[1] and len(outs[0].splitlines()) == 9000
+
+
+def _as_raw_lines_read(data: bytes, what: str = "a hand") -> list:
+    """What read_lines gives, made from raw_lines and line_item alone."""
+    from mjcli.lines import line_item, too_long
+
+    out = []
+    for i, raw in enumerate(raw_lines(io.BytesIO(data)), 1):
+        item = too_long(raw, what) if raw.__class__ is int else line_item(i, raw, what)
+        if item is not None:
+            out.append((i, item if isinstance(item, str) else item.as_record()))
+    return out
+
+
+def test_lf_lines_read_at_once_are_the_lines_raw_lines_reads():
+    # read_lines reads each LF line with no CR itself, and hands the rest to raw_lines from the first that is not
+    # one: a byte-order mark, blank lines, comments, bad UTF-8, a line too long, then a CR, read the same both ways
+    lines = [b"\xef\xbb\xbf123m 456m 789m 234p 55s", b"  ", b"# a comment", b"123m \xff", b"9" * (_CAP + 5),
+             b" 11m 22m 33m 44m 55m 66m 77m ", b"\t"]
+    for data in (b"\n".join(lines) + b"\n", b"\n".join(lines) + b"\r\n5s\n", b"\n".join(lines),
+                 b"1m\n" * 3 + b"2m\r" + b"3m\n" * 3, b"", b"\n", b"1m"):
+        got = [(i, x if isinstance(x, str) else x.as_record()) for i, x in read_lines(io.BytesIO(data))]
+        assert got == _as_raw_lines_read(data), data

@@ -222,8 +222,9 @@ class Hand:
         """Counts of the 34 kinds in the concealed part (Fei not included), a new list each time: read off the
         suit keys (:func:`hand_keys`), each suit's counts kept by its key, and kept on the hand (a frozen value;
         the readings and a game's facts both ask: speed, issue 29)."""
-        keys = hand_keys(self)
-        kept = self.__dict__.get("_counts")
+        d = self.__dict__
+        keys = d.get("_keys") or hand_keys(self)
+        kept = d.get("_counts")
         if kept is not None and kept[0] is keys:  # kept with the keys it was read from: a hand made from another's
             return kept[1].copy()                  # fields (waits.py) with keys of its own reads its own counts
         k0, k1, k2, k3 = keys
@@ -234,7 +235,7 @@ class Hand:
             c = [0] * 34
             for t in self.concealed:
                 c[t] += 1
-        self.__dict__["_counts"] = (keys, c)
+        d["_counts"] = (keys, c)
         return c.copy()
 
     def visible_counts(self) -> list[int]:
@@ -658,14 +659,25 @@ def _fast_word(token: str):
     ((34, 9, 11), ((0, 0), 0, 2), None)
     """
     table = _FAST_SUIT.get(token[-1])
-    try:
-        if table is None:
-            tiles = tuple([_FAST_LETTER[ch] for ch in token])  # honour letters and Fei
-        elif len(token) > 1:
-            tiles = tuple([table[ch] for ch in token[:-1]])  # digits, then their suit letter
-        else:
+    tiles = None
+    if table is not None:
+        if len(token) == 1:
             return None
-    except KeyError:
+        try:
+            tiles = tuple([table[ch] for ch in token[:-1]])  # digits, then their suit letter
+        except KeyError:
+            pass
+        else:  # one suit, no Fei: its increment and its order at once (speed, issue 29)
+            suit = SUIT_OF[tiles[0]]
+            inc = sum([PLACE_INC[t] for t in tiles])
+            text = _SUIT_TEXT[suit].get(inc) or _suit_text(suit, inc)
+            return tiles, suit, inc, suit if text == token else -1
+    else:
+        try:
+            tiles = tuple([_FAST_LETTER[ch] for ch in token])  # honour letters and Fei
+        except KeyError:
+            pass
+    if tiles is None:
         tiles = _compact_tiles(token)  # several runs in one word (123m456p11z), typed spellings, a Fei in a run
         if tiles is None:
             return None
@@ -680,7 +692,7 @@ def _fast_word(token: str):
     if suit == 4:  # more than one suit: the word adds to each suit's key
         return tiles, 4, tuple(incs), -1
     suit = 3 if suit == -1 else suit
-    order = suit if JOKER not in tiles and _suit_text(suit, inc) == token else -1
+    order = suit if JOKER not in tiles and (_SUIT_TEXT[suit].get(inc) or _suit_text(suit, inc)) == token else -1
     return tiles, suit, inc, order
 
 
@@ -756,6 +768,8 @@ def _plain_tiles(text: str):
     prefix (``+123p``, ``++5555p``, ``_5555p``), the bar as ``|`` or ``:``, each bonus tile in any of its
     words (``f1``, ``F1``, ``cat``, ``a1``, ``J``). With no ``@T`` the winning tile is the last tile written,
     as in the full parser. The suit keys are the concealed tiles' (:func:`hand_keys`), added up a word at a time.
+    It is over 80 lines because the common line is read here with no call a word (speed, issue 29) and these
+    examples are the spellings it reads.
 
     >>> _plain_tiles("123m 456m 789m 23p EE")[:4]
     ((0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 27, 27), 0, 27, False)
@@ -783,13 +797,93 @@ def _plain_tiles(text: str):
         s = s.replace(",", " ")  # commas separate words as spaces do
     if "@" in s and s.count("@") != s.count(" @") and _GLUED_AT.search(s):  # an @ with no space before it
         s = _GLUED_AT_SPLIT.sub(r"\1 @", s)  # 55s@5s: the tiles, then the winning tile
+    at = s.find(" @")
+    if at <= 0:
+        return _plain_words(s, at)
+    end = s.find(" ", at + 2)
+    win = _WIN_WORDS.get(s[at + 1:end] if end > 0 else s[at + 1:])
+    if win is None:
+        return _plain_words(s, at)
+    # the common line (speed, issue 29): tile words and melds, then @T as the canonical text writes it and the words
+    # after it (read as _FastLine.read_rest reads them), with no _FastLine; any other word before @T (a context word,
+    # the bar, two spaces) and _plain_words reads the line
+    tiles: list[int] = []
+    keys = [0, 0, 0, 0]
+    melds: list = []
+    words, known_melds = _FAST_WORDS, _FAST_MELDS
+    last = -1  # the order of the last word (see _fast_word): canonical text while each is above the last
+    for token in s[:at].split(" "):
+        got = words.get(token)
+        if got is None:
+            got = known_melds.get(token) or _quick_word(token)
+            if got is None:
+                return _plain_words(s, at)
+            if got.__class__ is Meld:
+                if not melds:
+                    cut = " " + token  # the first meld: the tiles' text ends before it
+                melds.append(got)
+                continue
+        word_tiles, suit, inc, order = got
+        tiles += word_tiles
+        if suit < 4:
+            keys[suit] += inc
+        else:  # a word of several suits (123m456p)
+            keys = [k + i for k, i in zip(keys, inc)]
+        last = order if order > last and not melds else 9  # tiles after a meld: not the text's order
+    if not tiles or (win not in tiles and len(tiles) + 3 * len(melds) != 13):  # 13 tiles and @T: the tile is added
+        return None
+    if end > 0:
+        rest = s[end + 1:]
+        after = _AFTER_WIN.get(rest)
+        if after is None:
+            after = _after_win(rest)
+        if not after:
+            return None
+        self_drawn, seat, round_, flags, bonus, broken = after
+    else:
+        self_drawn, seat, round_, flags, bonus, broken = False, "E", "E", _NO_FLAGS, (), False
+    jokers = tiles.count(JOKER)
+    if jokers:
+        tiles = [t for t in tiles if t != JOKER]
+    tiles.sort()
+    text = None if last == 9 or broken else s[:at] if not melds else s[:s.index(cut)]
+    return tuple(tiles), jokers, win, self_drawn, tuple(keys), text, tuple(melds), bonus, seat, round_, flags
+
+
+def _quick_word(token: str):
+    """A word :func:`_plain_tiles` meets before ``@T`` that it has not read before: a tile word's
+    :func:`_fast_word` entry, a meld word's :class:`Meld`, both memoised as :meth:`_FastLine.other` memoises
+    them, else None: :func:`_plain_words` reads the line (a context word, the bar, a run of spaces, a mistake)."""
+    if not token:
+        return None
+    first = token[0]
+    if first in MELD_STARTS:
+        return _fast_meld(token)
+    if first in _CONTEXT_STARTS:  # perhaps a context word: _plain_words reads the line
+        read = _CONTEXT_READS.get(token)
+        if read is None:
+            read = _context_read(token)
+        if read is not False:
+            return None
+    elif first in "@|:":
+        return None
+    got = _fast_word(token)
+    if got is not None:
+        if len(_FAST_WORDS) > 50_000:
+            _FAST_WORDS.clear()
+        _FAST_WORDS[token] = got
+    return got
+
+
+def _plain_words(s: str, at: int):
+    """:func:`_plain_tiles` of the line ``s`` (its commas read, its glued ``@`` split; ``at``: where its first
+    `` @`` is, or -1) a word at a time with a :class:`_FastLine`, as any line the common reading leaves."""
     line = _FastLine()
     tiles: list[int] = []
     keys = [0, 0, 0, 0]
     words = _FAST_WORDS
     last = -1  # the order of the last word (see _fast_word): canonical text while each is above the last
     body, rest = s, ""  # the words up to @T, read here, and those after it (line.read_rest)
-    at = s.find(" @")
     if at > 0:
         end = s.find(" ", at + 2)
         if end > 0:
@@ -948,8 +1042,10 @@ class _FastLine:
                 after = _after_win(rest)
             if not after:
                 return False
-            self.self_drawn, self.seat, self.round, self.flags, bonus, broken = after
-            if bonus is not None:
+            self.self_drawn, self.seat, self.round, flags, bonus, broken = after
+            if flags:
+                self.flags = flags
+            if bonus:
                 self.bonus = list(bonus)
             if broken:
                 self.broken = True
@@ -1002,11 +1098,12 @@ _AFTER_WIN: dict = {}  # the words after a line's @T, when it is its first conte
 
 def _after_win(rest: str) -> tuple:
     """What the words after ``@T`` set, read by :meth:`_FastLine.other` after an ``@T`` that was the line's first
-    context word: ``(self-drawn, seat, round, flags, bonus tiles, broken)`` (flags and bonus None when none is
-    written), or ``()`` when the line needs the full parser; memoised.
+    context word: ``(self-drawn, seat, round, flags, bonus tiles, broken)`` as :func:`_plain_tiles` gives them
+    (seat and round E when not written, the bonus tiles in their order), or ``()`` when the line needs the full
+    parser; memoised.
 
-    >>> _after_win("| F1 zimo seat=S last-tile")
-    (True, 'S', None, frozenset({'last-tile'}), ('f1',), False)
+    >>> _after_win("| s1 F1 zimo seat=S last-tile")
+    (True, 'S', 'E', frozenset({'last-tile'}), ('f1', 's1'), False)
     >>> _after_win("@5p"), _after_win("zimo 123m"), _after_win("zimo  seat=E")[5]
     ((), (), True)
     """
@@ -1014,8 +1111,9 @@ def _after_win(rest: str) -> tuple:
     line.win, line.context, line.cut = JOKER, True, " @"  # as after @T
     after = ()
     if all(line.other(token, _AFTER_TILES) is not None for token in rest.split(" ")):
-        after = (line.self_drawn, line.seat, line.round, None if line.flags is None else frozenset(line.flags),
-                 None if line.bonus is None else tuple(line.bonus), line.broken)
+        bonus = () if line.bonus is None else tuple(sorted(line.bonus, key=BONUS_ORDER.get))
+        after = (line.self_drawn, line.seat or "E", line.round or "E",
+                 _NO_FLAGS if line.flags is None else frozenset(line.flags), bonus, line.broken)
     if len(_AFTER_WIN) > 50_000:
         _AFTER_WIN.clear()
     _AFTER_WIN[rest] = after
@@ -1045,10 +1143,12 @@ def parse_hand(text: str, *, complete: bool | int = False) -> Hand:
         text = text.translate(FULL_WIDTH)  # full-width ASCII forms as ASCII (issue 27)
     short = (13 if complete is True else complete - 1) if complete else -1  # tiles a hand with @T added has
     plain = _plain_tiles(text)  # issue 6: plain lines skip the full parser (melds and bonus too, issue 27)
-    if plain is not None and (plain[2] in plain[0] or (plain[2] == JOKER and plain[1])
-                              or (complete and "@" in text and len(plain[0]) + plain[1] + 3 * len(plain[6]) == short)):
-        tiles, jokers, win, self_drawn, keys, tiles_text, melds, bonus, seat, round_, flags = plain
-        added = complete and len(tiles) + jokers + 3 * len(melds) == short and "@" in text
+    if plain is None:
+        return _parse_full(text, short)
+    tiles, jokers, win, self_drawn, keys, tiles_text, melds, bonus, seat, round_, flags = plain
+    size = len(tiles) + jokers + 3 * len(melds)
+    if win in tiles or (win == JOKER and jokers) or (complete and "@" in text and size == short):
+        added = complete and size == short and "@" in text
         if added:  # as hand.with_tile(win, win_added=True)
             tiles_text = None
             if win == JOKER:
@@ -1058,8 +1158,10 @@ def parse_hand(text: str, *, complete: bool | int = False) -> Hand:
                 keys = list(keys)
                 keys[SUIT_OF[win]] += PLACE_INC[win]
                 keys = tuple(keys)
-        h = make_hand(tiles, jokers, melds, bonus, win, self_drawn, seat, round_, flags, added)
-        h.__dict__["_keys"] = keys  # the suit keys, added up as the words were read (see hand_keys)
+        # make_hand(...) and the suit keys, added up as the words were read (see hand_keys), in one update
+        h = _new(Hand)
+        h.__dict__.update(concealed=tiles, jokers=jokers, melds=melds, bonus=bonus, win=win, self_drawn=self_drawn,
+                          seat=seat, round=round_, flags=flags, clashes=(), win_added=added, _keys=keys)
         if tiles_text is not None:
             h.__dict__["_text"] = tiles_text  # the tiles as written, already canonical (see _hand_text)
         return h
@@ -1489,11 +1591,13 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
     ``size`` is the hand size wanted (the variant's ``hand.size`` to score, one less to wait, None to skip;
     14 when not given).
     """
-    _, have, bonus_ok = _checks_of(variant)
+    entry = _CHECKS.get(id(variant))
+    _, have, bonus_ok = entry if entry is not None and entry[0] is variant else _checks_of(variant)
     flags = hand.flags
     if flags and any(f.startswith(LIAN) for f in flags):
         _check_lian(hand, variant)
-    ts = None if hand.jokers else _tiles_without_fei(hand)
+    # no melds: the concealed tiles, already sorted
+    ts = None if hand.jokers else _tiles_without_fei(hand) if hand.melds else hand.concealed
     if ts is not None:
         # the common hand without Fei (speed, issues 6 and 29): its tiles and its melds' are the variant's, no fifth
         # copy (sorted, so five alike sit four apart), its bonus tiles the set's and each written once, seat and
