@@ -141,15 +141,22 @@ def _payment_text(res) -> str:
     pay = res.payment
     if pay is None:
         return "null"
-    key = (tuple(pay.items()), tuple(map(type, pay.values())))
-    text = _PAYMENTS.get(key)
+    from .contract import payment
+
+    return _shaped_json(pay, payment, _PAYMENTS)
+
+
+def _shaped_json(d: dict, shape, kept: dict) -> str:
+    """The JSON of ``shape(d)`` as the renderer writes it, kept in ``kept`` by ``d``'s items and their types
+    (True == 1 and 4.0 == 4, but their JSON differs)."""
+    key = (tuple(d.items()), tuple(map(type, d.values())))
+    text = kept.get(key)
     if text is None:
-        from .contract import payment
         from .output import dumps
 
-        if len(_PAYMENTS) > 100_000:
-            _PAYMENTS.clear()
-        text = _PAYMENTS[key] = dumps(payment(pay))
+        if len(kept) > 100_000:
+            kept.clear()
+        text = kept[key] = dumps(shape(d))
     return text
 
 
@@ -252,16 +259,9 @@ def _with_numbers(t: tuple, res) -> tuple:
 
 
 def _wait_fragment(w: dict) -> str:
-    key = (tuple(w.items()), tuple(map(type, w.values())))  # True == 1 and 4.0 == 4, but their JSON differs
-    frag = _FRAGMENT.get(key)
-    if frag is None:
-        from .contract import wait_entry
-        from .output import dumps
+    from .contract import wait_entry
 
-        if len(_FRAGMENT) > 100_000:
-            _FRAGMENT.clear()
-        frag = _FRAGMENT[key] = dumps(wait_entry(w))
-    return frag
+    return _shaped_json(w, wait_entry, _FRAGMENT)
 
 
 def json_record(n: int, res) -> tuple[str, bool]:
