@@ -140,9 +140,8 @@ def read_lines(stream: BinaryIO, what: str = "a hand", flush_when_waiting: bool 
     """The lines of ``stream`` (bytes or text) with their numbers, never holding more than two short lines.
     CR, LF and CRLF each end a line.
 
-    Each line a read gives whole with its LF and no CR (as most are) is read here, and a UTF-8 one that is not
-    blank, a comment, or the first (a byte-order mark) given at once; from the first read that is not such a
-    line on, :func:`raw_lines` reads the rest (speed, issue 29)."""
+    Each line a read gives whole with its LF and no CR (as most are) is read here; from the first read that is
+    not such a line on, :func:`raw_lines` reads the rest (one generator fewer a line: speed, issue 29)."""
     before = _flush_stdout if flush_when_waiting and is_live(stream) else None
     i = 0
     readline = stream.readline
@@ -153,15 +152,7 @@ def read_lines(stream: BinaryIO, what: str = "a hand", flush_when_waiting: bool 
         if data.__class__ is not bytes or data[-1:] != b"\n" or b"\r" in data:
             break
         i += 1
-        if i > 1:
-            try:
-                text = data.decode("utf-8").strip()
-            except UnicodeDecodeError:
-                text = ""
-            if text and text[0] != "#" and len(text) <= MAX_LINE:
-                yield i, text
-                continue
-        item = line_item(i, data, what)  # as below
+        item = line_item(i, data, what)
         if item is not None:
             yield i, item
     for raw in raw_lines(stream, _CAP, before, data):

@@ -312,13 +312,17 @@ def key_counts(key: int, places: int = 9) -> tuple:
 _new = object.__new__
 
 
-def make_hand(concealed, jokers, melds, bonus, win, self_drawn, seat, round_, flags, win_added=False) -> Hand:
+def make_hand(concealed, jokers, melds, bonus, win, self_drawn, seat, round_, flags, win_added=False,
+              keys=None) -> Hand:
     """``Hand(concealed, jokers, melds, bonus, win, self_drawn, seat, round_, flags, win_added=win_added)`` for
     values already checked (``concealed`` sorted), made without the frozen dataclass's init (``wait`` makes two a
-    winning tile, the parser one a plain line: speed, issue 15)."""
+    winning tile, the parser one a plain line: speed, issue 15). ``keys``: the concealed tiles' suit keys
+    (:func:`hand_keys`) when the caller has them."""
     h = _new(Hand)
     h.__dict__.update(concealed=concealed, jokers=jokers, melds=melds, bonus=bonus, win=win, self_drawn=self_drawn,
                       seat=seat, round=round_, flags=flags, clashes=(), win_added=win_added)
+    if keys is not None:
+        h.__dict__["_keys"] = keys
     return h
 
 
@@ -659,25 +663,14 @@ def _fast_word(token: str):
     ((34, 9, 11), ((0, 0), 0, 2), None)
     """
     table = _FAST_SUIT.get(token[-1])
-    tiles = None
-    if table is not None:
-        if len(token) == 1:
-            return None
-        try:
-            tiles = tuple([table[ch] for ch in token[:-1]])  # digits, then their suit letter
-        except KeyError:
-            pass
-        else:  # one suit, no Fei: its increment and its order at once (speed, issue 29)
-            suit = SUIT_OF[tiles[0]]
-            inc = sum([PLACE_INC[t] for t in tiles])
-            text = _SUIT_TEXT[suit].get(inc) or _suit_text(suit, inc)
-            return tiles, suit, inc, suit if text == token else -1
-    else:
-        try:
+    try:
+        if table is None:
             tiles = tuple([_FAST_LETTER[ch] for ch in token])  # honour letters and Fei
-        except KeyError:
-            pass
-    if tiles is None:
+        elif len(token) > 1:
+            tiles = tuple([table[ch] for ch in token[:-1]])  # digits, then their suit letter
+        else:
+            return None
+    except KeyError:
         tiles = _compact_tiles(token)  # several runs in one word (123m456p11z), typed spellings, a Fei in a run
         if tiles is None:
             return None
@@ -692,7 +685,7 @@ def _fast_word(token: str):
     if suit == 4:  # more than one suit: the word adds to each suit's key
         return tiles, 4, tuple(incs), -1
     suit = 3 if suit == -1 else suit
-    order = suit if JOKER not in tiles and (_SUIT_TEXT[suit].get(inc) or _suit_text(suit, inc)) == token else -1
+    order = suit if JOKER not in tiles and _suit_text(suit, inc) == token else -1
     return tiles, suit, inc, order
 
 
@@ -1158,10 +1151,8 @@ def parse_hand(text: str, *, complete: bool | int = False) -> Hand:
                 keys = list(keys)
                 keys[SUIT_OF[win]] += PLACE_INC[win]
                 keys = tuple(keys)
-        # make_hand(...) and the suit keys, added up as the words were read (see hand_keys), in one update
-        h = _new(Hand)
-        h.__dict__.update(concealed=tiles, jokers=jokers, melds=melds, bonus=bonus, win=win, self_drawn=self_drawn,
-                          seat=seat, round=round_, flags=flags, clashes=(), win_added=added, _keys=keys)
+        # the suit keys: added up as the words were read
+        h = make_hand(tiles, jokers, melds, bonus, win, self_drawn, seat, round_, flags, added, keys)
         if tiles_text is not None:
             h.__dict__["_text"] = tiles_text  # the tiles as written, already canonical (see _hand_text)
         return h
@@ -1591,8 +1582,7 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
     ``size`` is the hand size wanted (the variant's ``hand.size`` to score, one less to wait, None to skip;
     14 when not given).
     """
-    entry = _CHECKS.get(id(variant))
-    _, have, bonus_ok = entry if entry is not None and entry[0] is variant else _checks_of(variant)
+    _, have, bonus_ok = _checks_of(variant)
     flags = hand.flags
     if flags and any(f.startswith(LIAN) for f in flags):
         _check_lian(hand, variant)
