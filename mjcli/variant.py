@@ -17,7 +17,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from . import yamlsafe
+from . import ruledata
+from .ruledata import variants_dir  # noqa: F401 (its home is here for the callers; ruledata needs it too)
 from .errors import RuleFileError
 from .i18n import LANGS
 from .safetext import escape_controls, one_line
@@ -757,23 +758,6 @@ def check_options(ck: Checker, options, path: str, allowed=None) -> dict:
 # Finding files
 
 
-def variants_dir() -> Path:
-    """The folder of the built-in variant files (inside the installed package)."""
-    here = Path(__file__).resolve().parent
-    for cand in (here / "variants", here.parent / "variants"):  # installed, then a checkout: no import needed
-        if (cand / "hk.yaml").is_file():
-            return cand
-    try:
-        from importlib.resources import files
-
-        path = Path(str(files("mjcli.variants")))
-        if (path / "hk.yaml").is_file():
-            return path
-    except (ImportError, ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parent.parent / "variants"
-
-
 def builtin_ids() -> list[str]:
     """The ids of the built-in variants, in a stable order.
 
@@ -785,23 +769,10 @@ def builtin_ids() -> list[str]:
     return [v for v in order if v in found] + [v for v in found if v not in order]
 
 
-def _read(path: Path, source: str) -> str:
-    try:
-        with open(path, "rb") as f:  # at most one byte over the cap: /dev/zero or a runaway file cannot fill memory
-            raw = f.read(yamlsafe.MAX_BYTES + 1)
-    except OSError as exc:
-        raise RuleFileError(f"{source}: cannot read the file ({exc.strerror}); check the path") from None
-    if len(raw) > yamlsafe.MAX_BYTES:
-        raise RuleFileError(f"{source}: file is larger than {yamlsafe.MAX_BYTES} bytes; a rule file is a few kilobytes")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise RuleFileError(f"{source}: not UTF-8 text; save the rule file as UTF-8") from None
-
-
 def load_data(path: Path, source: str | None = None) -> tuple[Any, dict[str, int]]:
-    source = source or str(path)
-    return yamlsafe.load(_read(path, source), source)  # libyaml when present: fast enough to need no cache
+    """(data, {key path: line}) of a rule file (:func:`mjcli.ruledata.load`: a built-in file from its compiled
+    twin, any other from its YAML)."""
+    return ruledata.load(path, source)
 
 
 @functools.lru_cache(maxsize=None)

@@ -18,38 +18,51 @@ from __future__ import annotations
 import math
 import re
 
-import yaml
-
 from .errors import RuleFileError
-
-
-class _NoAliasLoader(yaml.SafeLoader):
-    """SafeLoader that refuses anchors and aliases."""
-
-    def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise RuleFileError(
-                f"line {event.start_mark.line + 1}: YAML aliases (*name) are not allowed in rule files; "
-                "write the value out"
-            )
-        event = self.peek_event()
-        if getattr(event, "anchor", None):
-            raise RuleFileError(
-                f"line {event.start_mark.line + 1}: YAML anchors (&name) are not allowed in rule files; "
-                "write the value out"
-            )
-        return super().compose_node(parent, index)
-
 
 MAX_BYTES = 1_000_000
 
+
+def _no_alias_loader():
+    """The pure-Python SafeLoader that refuses anchors and aliases (its class, made at the first use: PyYAML is
+    imported only when a YAML text is read, not for a built-in file read from its compiled twin, see
+    :mod:`mjcli.ruledata`)."""
+    global _NoAliasLoader
+    if _NoAliasLoader is None:
+        import yaml
+
+        class NoAliasLoader(yaml.SafeLoader):
+            def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
+                if self.check_event(yaml.AliasEvent):
+                    event = self.peek_event()
+                    raise RuleFileError(
+                        f"line {event.start_mark.line + 1}: YAML aliases (*name) are not allowed in rule files; "
+                        "write the value out"
+                    )
+                event = self.peek_event()
+                if getattr(event, "anchor", None):
+                    raise RuleFileError(
+                        f"line {event.start_mark.line + 1}: YAML anchors (&name) are not allowed in rule files; "
+                        "write the value out"
+                    )
+                return super().compose_node(parent, index)
+
+        _NoAliasLoader = NoAliasLoader
+    return _NoAliasLoader
+
+
+_NoAliasLoader = None
 _MAYBE_ANCHOR = re.compile(r"[&*][^\s,\[\]{}]")  # "Terminals & Honours" is not an anchor; "&a", "*a" might be
-_CLoader = getattr(yaml, "CSafeLoader", None) if getattr(yaml, "__with_libyaml__", False) else None
+_CLoader = ...  # libyaml's loader, None when PyYAML has none; ``...`` until the first YAML text is read
 
 
 def _fast(text: str):
     """The data and lines from libyaml, or None to take the pure-Python path."""
+    import yaml
+
+    global _CLoader
+    if _CLoader is ...:
+        _CLoader = getattr(yaml, "CSafeLoader", None) if getattr(yaml, "__with_libyaml__", False) else None
     if _CLoader is None or _MAYBE_ANCHOR.search(text) or yaml.reader.Reader.NON_PRINTABLE.search(text):
         return None
     loader = _CLoader(text)
@@ -75,8 +88,10 @@ def load(text: str, source: str) -> tuple[object, dict[str, int]]:
     fast = _fast(text)
     if fast is not None:
         return fast
+    import yaml
+
     try:
-        loader = _NoAliasLoader(text)
+        loader = _no_alias_loader()(text)
     except yaml.YAMLError as exc:  # e.g. a control character: the reader checks the text up front
         pos = getattr(exc, "position", None)
         where = f"line {text.count(chr(10), 0, pos) + 1}: " if isinstance(pos, int) else ""
@@ -105,6 +120,8 @@ PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("map", "seq", "str", "int", "fl
 
 
 def _build(loader, node, path, lines):
+    import yaml
+
     lines.setdefault(path, node.start_mark.line + 1)
     line = node.start_mark.line + 1
     if node.tag not in PLAIN_TAGS:  # !!python/object/apply:..., !!binary, !custom: rule files are plain data

@@ -68,10 +68,12 @@ def test_the_wheel_holds_every_module_variant_and_schema(wheel):
     want |= {"mjcli/schemas/" + p.name for p in (pkg / "schemas").glob("*.json")}
     want |= {"mjcli/" + p.relative_to(pkg).as_posix() for p in (pkg / "games").rglob("fields.json")}
     want |= {"mjcli/variants/" + p.relative_to(ROOT / "variants").as_posix() for p in (ROOT / "variants").rglob("*.yaml")}
+    want |= {"mjcli/variants/compiled/" + p.name for p in (ROOT / "variants" / "compiled").glob("*.json")}
     assert {n for n in want if n.startswith("mjcli/games/")} >= {"mjcli/games/sg/__init__.py",
                                                                   "mjcli/games/paohuzi/__init__.py",
                                                                   "mjcli/games/paohuzi/fields.json"}
     assert "mjcli/variants/hk.yaml" in want and "mjcli/variants/presets/payment.yaml" in want
+    assert "mjcli/variants/compiled/mcr.json" in want  # the built-in files' compiled twins (mjcli.ruledata)
     assert {"mjcli/mahjong/__init__.py", "mjcli/mahjong/tiles.py", "mjcli/mahjong/patterns/core.py"} <= want  # the engine
     assert not want - names, f"left out of the wheel: {sorted(want - names)}"
 
@@ -85,6 +87,15 @@ def _run(target, cwd, *args):
 
 def test_yaml_is_in_the_installed_package(installed):
     assert (installed / "mjcli" / "variants" / "hk.yaml").is_file()
+
+
+def test_the_installed_package_reads_its_compiled_twins(installed, tmp_path):
+    # a built-in variant is read from its compiled twin in the installed copy too: PyYAML is not imported
+    env = dict(os.environ, PYTHONPATH=str(installed))
+    code = "import sys, mjcli.variant as v; v.load_builtin('mcr'); print('yaml' in sys.modules)"
+    res = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=60)
+    assert res.stdout.strip() == "False", res.stdout + res.stderr
 
 
 def test_installed_copy_is_the_one_imported(installed, tmp_path):
