@@ -77,15 +77,22 @@ class Tally(defaultdict):
 # ---- the raw fans of the sets -----------------------------------------------------------------------------
 
 
+# the fans of chows and pungs read off small tables (speed, issue 29: a look-up, no set made or sorted): two chows
+# of one suit by the distance between them (six apart: 123 and 789); three chows of one suit by the step between
+# them; three chows or pungs of three suits by their ranks as a mask (bit r for rank r: one rank, three ranks in
+# a row, 1 4 7)
+_ONE_SUIT_TWO_CHOWS = {0: "pure_double_chow", 3: "short_straight", 6: "two_terminal_chows"}
+_ONE_SUIT_THREE_CHOWS = {0: "pure_triple_chow", 1: "pure_shifted_chows", 2: "pure_shifted_chows", 3: "pure_straight"}
+_THREE_SUITS_CHOWS = {**{1 << r: "mixed_triple_chow" for r in range(7)},
+                      **{7 << r: "mixed_shifted_chows" for r in range(5)}, 0b1001001: "mixed_straight"}
+_THREE_SUITS_PUNGS = {**{1 << r: "triple_pung" for r in range(9)}, **{7 << r: "mixed_shifted_pungs" for r in range(7)}}
+
+
 def _two_chows(a: int, b: int) -> str | None:
     """The pair fan of two chows (by their first tiles)."""
     if SUIT[a] != SUIT[b]:
         return "mixed_double_chow" if RANK[a] == RANK[b] else None
-    if abs(a - b) == 3:
-        return "short_straight"
-    if {RANK[a], RANK[b]} == {0, 6}:
-        return "two_terminal_chows"
-    return "pure_double_chow" if a == b else None
+    return _ONE_SUIT_TWO_CHOWS.get(abs(a - b))
 
 
 PAIR_ORDER = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
@@ -94,21 +101,12 @@ _PAIRS_LOW_FIRST = PAIR_ORDER[::-1]
 
 def _three_chows(a: int, b: int, c: int) -> str | None:
     """The fan of three chows (first tiles, sorted)."""
-    suits = {SUIT[a], SUIT[b], SUIT[c]}
-    ra, rb, rc = sorted((RANK[a], RANK[b], RANK[c]))
-    if len(suits) == 3:
-        if rb == ra + 1 and rc == rb + 1:
-            return "mixed_shifted_chows"
-        if ra == rb == rc:
-            return "mixed_triple_chow"
-        return "mixed_straight" if (ra, rb, rc) == (0, 3, 6) else None
-    if len(suits) != 1:
+    sa, sb, sc = SUIT[a], SUIT[b], SUIT[c]
+    if sa == sc:  # one suit: the same step twice
+        return _ONE_SUIT_THREE_CHOWS.get(b - a) if c - b == b - a else None
+    if sa == sb or sb == sc:  # two suits
         return None
-    if b == a + 3 and c == b + 3:
-        return "pure_straight"
-    if (b == a + 1 and c == b + 1) or (b == a + 2 and c == b + 2):
-        return "pure_shifted_chows"
-    return "pure_triple_chow" if a == b == c else None
+    return _THREE_SUITS_CHOWS.get(1 << RANK[a] | 1 << RANK[b] | 1 << RANK[c])
 
 
 def _one_extra(three: tuple, extra: int) -> str | None:
@@ -117,21 +115,22 @@ def _one_extra(three: tuple, extra: int) -> str | None:
     return next((f for f in PAIR_ORDER if f in found), None)
 
 
-def _cut(pairs: list, most: int) -> dict:
-    """The pair fans found, cut to ``most`` (the account-once principle): the lowest kinds go first, a kind
-    kept twice before any kind kept once."""
+def _cut(pairs: list, most: int) -> list:
+    """The pair fans found (one name a pair of chows), cut to ``most`` (the account-once principle): the lowest
+    kinds go first, a kind kept twice before any kind kept once."""
+    found = [p for p in pairs if p]
+    if len(found) <= most:
+        return found
     table = Tally(int)
-    for p in pairs:
-        if p:
-            table[p] += 1
-    left = sum(table.values())
-    if left > most:
-        for keep in (1, 0):
-            for kind in _PAIRS_LOW_FIRST:
-                while table[kind] > keep and left > most:
-                    table[kind] -= 1
-                    left -= 1
-    return {k: n for k, n in table.items() if n > 0}
+    for p in found:
+        table[p] += 1
+    left = len(found)
+    for keep in (1, 0):
+        for kind in _PAIRS_LOW_FIRST:
+            while table[kind] > keep and left > most:
+                table[kind] -= 1
+                left -= 1
+    return [k for k, n in table.items() for _ in range(n)]
 
 
 def _chow_pairs(chows: list, out: Tally) -> None:
@@ -156,6 +155,8 @@ def _chow_pairs(chows: list, out: Tally) -> None:
                     out[pair] += 1
                 return
         pairs = [_two_chows(x, y) for i, x in enumerate(chows) for y in chows[i + 1:]]
+        if not any(pairs):
+            return
         # pairs index: 0 ab, 1 ac, 2 ad, 3 bc, 4 bd, 5 cd; a chow in no pair fan lowers the most by one
         most = 3 - sum(1 for idx in ((0, 1, 2), (0, 3, 4), (1, 3, 5), (2, 4, 5)) if not any(pairs[i] for i in idx))
         if most > 0:
@@ -180,15 +181,17 @@ def _two_pungs(a: int, b: int) -> str | None:
 
 
 def _three_pungs(a: int, b: int, c: int) -> str | None:
-    if a < 27 and b < 27 and c < 27:
-        suits = {SUIT[a], SUIT[b], SUIT[c]}
-        ra, rb, rc = sorted((RANK[a], RANK[b], RANK[c]))
-        if len(suits) == 3:
-            if rb == ra + 1 and rc == rb + 1:
-                return "mixed_shifted_pungs"
-            return "triple_pung" if ra == rb == rc else None
-        return "pure_shifted_pungs" if len(suits) == 1 and b == a + 1 and c == b + 1 else None
-    if all(t in WINDS for t in (a, b, c)):
+    """The fan of three pungs or kongs (tiles, sorted)."""
+    if c < 27:  # three suited
+        sa, sb, sc = SUIT[a], SUIT[b], SUIT[c]
+        if sa == sc:
+            return "pure_shifted_pungs" if b == a + 1 and c == b + 1 else None
+        if sa == sb or sb == sc:  # two suits
+            return None
+        return _THREE_SUITS_PUNGS.get(1 << RANK[a] | 1 << RANK[b] | 1 << RANK[c])
+    if a < 27:  # suited and honours
+        return None
+    if c < 31:
         return "big_three_winds"
     return "big_three_dragons" if (a, b, c) == (31, 32, 33) else None
 
@@ -549,9 +552,9 @@ def waits_of(standing: list, most: int = 34, keys=None) -> list:
     if keys is None:
         keys = _keys_of(standing)
     if sum(standing) == 13:  # seven pairs waiting: 13 tiles are six pairs and one tile when one kind is odd
-        odd = [t for t, c in enumerate(standing) if c & 1]
-        if len(odd) == 1:
-            out.append(odd[0])
+        ones = standing.count(1)  # the odd kinds counted in C (a count is 0 to 4: speed, issue 29)
+        if ones + standing.count(3) == 1:
+            out.append(standing.index(1) if ones else standing.index(3))
     states = _states(standing, keys)
     bad = states.count(-1)
     found = []
