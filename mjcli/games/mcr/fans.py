@@ -23,6 +23,7 @@ reading (kept in the context's cache).
 from __future__ import annotations
 
 from collections import defaultdict
+from itertools import compress
 from operator import itemgetter
 
 from ...mahjong.suits import complete_mask, fits, held_places
@@ -241,8 +242,9 @@ def _kongs(concealed_pungs: int, shown: int, hidden: int, out: Tally) -> None:
     """The kong fans and the concealed pung fans (a concealed kong is a concealed pung too)."""
     if shown + hidden == 4:
         out["four_kongs"] += 1
-    else:
-        out.add(KONG_FANS.get((shown, hidden), ()))
+    elif shown or hidden:
+        for fan in KONG_FANS[(shown, hidden)]:
+            out[fan] += 1
     fan = CONCEALED_PUNG_FANS.get(concealed_pungs + hidden)
     if fan:
         out[fan] += 1
@@ -618,10 +620,10 @@ _TILE_FANS: dict = {}
 
 class HandFacts:
     """What every reading of one hand shares: its tiles, its shown melds, how it was won, its wait; and what
-    the fans of a reading as sets and a pair start from (:attr:`base`, :attr:`meld_parts`), worked out once a
-    hand (speed, issue 29)."""
+    the fans of a reading as sets and a pair start from (:attr:`tile_fans`, :attr:`meld_parts`), worked out once
+    a hand (speed, issue 29)."""
 
-    __slots__ = ("hand", "keys", "concealed", "all_counts", "win", "_unique", "memo", "_tile_fans", "_base",
+    __slots__ = ("hand", "keys", "concealed", "all_counts", "win", "_unique", "memo", "_tile_fans",
                  "_meld_parts")
 
     def __init__(self, hand):
@@ -640,7 +642,7 @@ class HandFacts:
         else:
             self.all_counts = conc
             self.win = Win(hand, 0, conc[w])
-        self._unique = self._tile_fans = self._base = self._meld_parts = None
+        self._unique = self._tile_fans = self._meld_parts = None
         self.memo = {}  # what the room keeps for the hand: its readings' tables, by variant
 
     @property
@@ -678,16 +680,6 @@ class HandFacts:
                     _TILE_FANS.clear()
                 _TILE_FANS[key] = got
             self._tile_fans = got
-        return got
-
-    @property
-    def base(self) -> Tally:
-        """What every reading as sets and a pair starts from: the fans of the way of winning and of the kinds
-        of tile (neither reads the sets; :func:`regular` copies it)."""
-        got = self._base
-        if got is None:
-            got = self._base = Tally(int, self.tile_fans)
-            self.win.fans(got)
         return got
 
     @property
@@ -741,7 +733,8 @@ def _regular(facts: HandFacts, reading) -> tuple:
         nine = _nine_gates(facts)
         if nine is not None:
             return nine, ()
-    out = Tally(int, facts.base)
+    out = Tally(int, facts.tile_fans)  # what every reading starts from: the kinds' fans and the way of winning's
+    win.fans(out)
     # the reading's sets in one pass, after the shown melds' (the chows' and the pungs' tiles sorted)
     meld_sets, chows, pungs, shown_sets, shown_kongs, hidden_kongs = facts.meld_parts
     chows, pungs = list(chows), list(pungs)
@@ -886,6 +879,12 @@ def special(facts: HandFacts, name: str) -> Tally:
 def knit_rest(conc: list, melds=()):
     """``(knit, set, pair)``: the knitted straight the concealed counts hold, and the one set (kind, tile,
     shown?) and pair the other tiles make (the set a shown meld when there is one); None when there is none."""
+    got = _knit_rest(conc, melds)
+    return None if got is None else got[:3]
+
+
+def _knit_rest(conc: list, melds=()):
+    """:func:`knit_rest` and the concealed counts beside the knit (a new list)."""
     for knit, counts_of in zip(KNITS, _KNIT_COUNTS):
         if 0 not in counts_of(conc):
             rest = list(conc)
@@ -893,23 +892,27 @@ def knit_rest(conc: list, melds=()):
                 rest[t] -= 1
             if melds:
                 m = melds[0]
-                return knit, (m.kind, m.tile, m.exposure != CONCEALED), rest.index(2)
-            tiles = [t for t in range(34) if rest[t] for _ in range(rest[t])]  # the tiles beside the knit, sorted
-            for p in sorted(set(tiles)):
+                return knit, (m.kind, m.tile, m.exposure != CONCEALED), rest.index(2), rest
+            # the tiles beside the knit, sorted (the kinds held found in C: speed, issue 29)
+            tiles = [t for t in compress(_KINDS, rest) for _ in range(rest[t])]
+            for p in dict.fromkeys(tiles):
                 if rest[p] >= 2:
                     left = list(tiles)
                     left.remove(p)
                     left.remove(p)
                     if len(left) == 3 and left[0] == left[2]:
-                        return knit, (PONG, left[0], False), p
+                        return knit, (PONG, left[0], False), p, rest
                     if len(left) == 3 and left[0] < 27 and left[1] == left[0] + 1 and left[2] == left[0] + 2 \
                             and left[0] % 9 <= 6:
-                        return knit, (CHOW, left[0], False), p
+                        return knit, (CHOW, left[0], False), p, rest
             return None
     return None
 
 
 _KNIT_COUNTS = tuple(itemgetter(*knit) for knit in KNITS)  # 34 counts -> the counts of a knit's nine tiles
+_KINDS = range(34)
+# a knit's nine tiles as the three suits' keys (:func:`mjcli.mahjong.tiles.hand_keys`)
+_KNIT_KEYS = {knit: tuple(sum(PLACE_INC[t] for t in knit if SUIT_OF[t] == s) for s in range(3)) for knit in KNITS}
 
 
 def _knitted_set(kind: str, t: int, eye: int, facts: HandFacts, out: Tally) -> None:
@@ -941,7 +944,7 @@ def _knitted_straight(facts: HandFacts) -> Tally:
     """knitted_straight and what its other set, its pair and the way of winning add."""
     out = Tally(int, knitted_straight=1)
     melds = facts.hand.melds
-    knit, (kind, t, shown), eye = knit_rest(facts.concealed, melds)
+    knit, (kind, t, shown), eye, rest = _knit_rest(facts.concealed, melds)
     _knitted_set(kind, t, eye, facts, out)
     facts.win.fans(out)
     if shown:
@@ -953,12 +956,13 @@ def _knitted_straight(facts: HandFacts) -> Tally:
         out["fully_concealed_hand" if facts.win.self_drawn else "concealed_hand"] += 1
     w = facts.hand.win
     if not melds:
-        rest = list(facts.concealed)
-        for k in knit:
-            rest[k] -= 1
         if rest[w]:
             rest[w] -= 1
-            if unique_wait(rest):
+            # the standing tiles' suit keys: the hand's, less the knit and the winning tile
+            keys = [k - n for k, n in zip(facts.keys, _KNIT_KEYS[knit])]
+            if w < 27:
+                keys[SUIT_OF[w]] -= PLACE_INC[w]
+            if unique_wait(rest, keys):
                 _wait_fan([(kind, t)], eye, w, out)
     elif w not in knit or facts.concealed[w] == 3:
         out["single_wait"] += 1  # a shown set beside it: the winning tile outside the knit is the pair's
@@ -971,11 +975,13 @@ def apply_principles(out: Tally, order: tuple, drops: dict) -> Tally:
     """The non-repeat and exclusionary principles as data: each fan kept, in ``order`` (highest value first),
     removes the fans ``drops[fan]`` (what it implies and excludes); a removed fan removes nothing. Only the fans
     present that remove something are walked, in that order (speed)."""
-    rank = _rank_of(order, drops)
-    present = [f for f in out if f in rank]
-    if len(present) > 1:
-        present.sort(key=rank.__getitem__)
-    for fan in present:
+    return _apply(out, rank_of(order, drops), drops)
+
+
+def _apply(out: Tally, rank: dict, drops: dict) -> Tally:
+    """:func:`apply_principles` with the order read as ``rank`` (:func:`rank_of`); the fans present that remove
+    something found and sorted in C (speed, issue 29)."""
+    for fan in sorted(filter(rank.__contains__, out), key=rank.__getitem__):
         if out.get(fan, 0) > 0:
             for gone in drops[fan]:
                 if gone in out:
@@ -986,7 +992,7 @@ def apply_principles(out: Tally, order: tuple, drops: dict) -> Tally:
 _RANKS: dict = {}
 
 
-def _rank_of(order: tuple, drops: dict) -> dict:
+def rank_of(order: tuple, drops: dict) -> dict:
     """``{fan: its place in order}`` of the fans that remove something (in ``drops``), made once an order."""
     got = _RANKS.get((id(order), id(drops)))
     if got is None or got[0] is not order or got[1] is not drops:
@@ -1001,22 +1007,37 @@ def settle_sets(out: Tally, pungs: list, win: Win) -> None:
     terminals or honours; the seat and prevalent wind pungs take theirs (:func:`_wind_pungs`)."""
     if out.get("big_three_winds") and not out.get("all_honors") and not out.get("all_terminals_and_honors"):
         out["pung_of_terminals_or_honors"] -= 3
-    _wind_pungs([t for t in pungs if 27 <= t < 31], win, out)
+    if pungs and pungs[-1] >= 27:  # an honour among the pungs (sorted: the last)
+        _wind_pungs([t for t in pungs if 27 <= t < 31], win, out)
 
 
 def fans(facts: HandFacts, reading, order: tuple, drops: dict) -> dict:
     """``{fan id: count}`` of one reading, every principle applied (the flowers are a pattern of their own)."""
+    return ranked_fans(facts, reading, rank_of(order, drops), drops)
+
+
+def ranked_fans(facts: HandFacts, reading, rank: dict, drops: dict) -> dict:
+    """:func:`fans` with the order of the principles read as ``rank`` (:func:`rank_of`, which the room keeps a
+    variant)."""
     if reading.special:
         out = special(facts, reading.special)
         if reading.special in ("seven_pairs_four_alike", "knitted_straight"):
-            apply_principles(out, order, drops)
-        return {k: v for k, v in out.items() if v > 0}
+            _apply(out, rank, drops)
+        return _kept(out)
     out, pungs = _regular(facts, reading)
     if out.get("nine_gates"):
-        return {k: v for k, v in out.items() if v > 0}
-    apply_principles(out, order, drops)
+        return _kept(out)
+    _apply(out, rank, drops)
     settle_sets(out, pungs, facts.win)
-    kept = {k: v for k, v in out.items() if v > 0}
+    kept = _kept(out)
     if not kept:
         kept["chicken_hand"] = 1
     return kept
+
+
+def _kept(out: Tally) -> dict:
+    """The fans of a table being made counted above 0, as a plain dict (copied in C when every one is: speed,
+    issue 29)."""
+    if min(out.values(), default=0) > 0:
+        return dict(out)
+    return {k: v for k, v in out.items() if v > 0}
