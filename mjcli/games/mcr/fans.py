@@ -23,7 +23,8 @@ reading (kept in the context's cache).
 from __future__ import annotations
 
 from collections import defaultdict
-from operator import add, itemgetter
+from itertools import compress
+from operator import itemgetter
 
 from ...mahjong.suits import complete_mask, fits, held_places
 from ...mahjong.tiles import CHOW, CONCEALED, KONG, PLACE_INC, PONG, SUIT_OF, hand_keys, key_counts
@@ -77,15 +78,22 @@ class Tally(defaultdict):
 # ---- the raw fans of the sets -----------------------------------------------------------------------------
 
 
+# the fans of chows and pungs read off small tables (speed, issue 29: a look-up, no set made or sorted): two chows
+# of one suit by the distance between them (six apart: 123 and 789); three chows of one suit by the step between
+# them; three chows or pungs of three suits by their ranks as a mask (bit r for rank r: one rank, three ranks in
+# a row, 1 4 7)
+_ONE_SUIT_TWO_CHOWS = {0: "pure_double_chow", 3: "short_straight", 6: "two_terminal_chows"}
+_ONE_SUIT_THREE_CHOWS = {0: "pure_triple_chow", 1: "pure_shifted_chows", 2: "pure_shifted_chows", 3: "pure_straight"}
+_THREE_SUITS_CHOWS = {**{1 << r: "mixed_triple_chow" for r in range(7)},
+                      **{7 << r: "mixed_shifted_chows" for r in range(5)}, 0b1001001: "mixed_straight"}
+_THREE_SUITS_PUNGS = {**{1 << r: "triple_pung" for r in range(9)}, **{7 << r: "mixed_shifted_pungs" for r in range(7)}}
+
+
 def _two_chows(a: int, b: int) -> str | None:
     """The pair fan of two chows (by their first tiles)."""
     if SUIT[a] != SUIT[b]:
         return "mixed_double_chow" if RANK[a] == RANK[b] else None
-    if abs(a - b) == 3:
-        return "short_straight"
-    if {RANK[a], RANK[b]} == {0, 6}:
-        return "two_terminal_chows"
-    return "pure_double_chow" if a == b else None
+    return _ONE_SUIT_TWO_CHOWS.get(abs(a - b))
 
 
 PAIR_ORDER = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
@@ -94,21 +102,12 @@ _PAIRS_LOW_FIRST = PAIR_ORDER[::-1]
 
 def _three_chows(a: int, b: int, c: int) -> str | None:
     """The fan of three chows (first tiles, sorted)."""
-    suits = {SUIT[a], SUIT[b], SUIT[c]}
-    ra, rb, rc = sorted((RANK[a], RANK[b], RANK[c]))
-    if len(suits) == 3:
-        if rb == ra + 1 and rc == rb + 1:
-            return "mixed_shifted_chows"
-        if ra == rb == rc:
-            return "mixed_triple_chow"
-        return "mixed_straight" if (ra, rb, rc) == (0, 3, 6) else None
-    if len(suits) != 1:
+    sa, sb, sc = SUIT[a], SUIT[b], SUIT[c]
+    if sa == sc:  # one suit: the same step twice
+        return _ONE_SUIT_THREE_CHOWS.get(b - a) if c - b == b - a else None
+    if sa == sb or sb == sc:  # two suits
         return None
-    if b == a + 3 and c == b + 3:
-        return "pure_straight"
-    if (b == a + 1 and c == b + 1) or (b == a + 2 and c == b + 2):
-        return "pure_shifted_chows"
-    return "pure_triple_chow" if a == b == c else None
+    return _THREE_SUITS_CHOWS.get(1 << RANK[a] | 1 << RANK[b] | 1 << RANK[c])
 
 
 def _one_extra(three: tuple, extra: int) -> str | None:
@@ -117,21 +116,22 @@ def _one_extra(three: tuple, extra: int) -> str | None:
     return next((f for f in PAIR_ORDER if f in found), None)
 
 
-def _cut(pairs: list, most: int) -> dict:
-    """The pair fans found, cut to ``most`` (the account-once principle): the lowest kinds go first, a kind
-    kept twice before any kind kept once."""
+def _cut(pairs: list, most: int) -> list:
+    """The pair fans found (one name a pair of chows), cut to ``most`` (the account-once principle): the lowest
+    kinds go first, a kind kept twice before any kind kept once."""
+    found = [p for p in pairs if p]
+    if len(found) <= most:
+        return found
     table = Tally(int)
-    for p in pairs:
-        if p:
-            table[p] += 1
-    left = sum(table.values())
-    if left > most:
-        for keep in (1, 0):
-            for kind in _PAIRS_LOW_FIRST:
-                while table[kind] > keep and left > most:
-                    table[kind] -= 1
-                    left -= 1
-    return {k: n for k, n in table.items() if n > 0}
+    for p in found:
+        table[p] += 1
+    left = len(found)
+    for keep in (1, 0):
+        for kind in _PAIRS_LOW_FIRST:
+            while table[kind] > keep and left > most:
+                table[kind] -= 1
+                left -= 1
+    return [k for k, n in table.items() for _ in range(n)]
 
 
 def _chow_pairs(chows: list, out: Tally) -> None:
@@ -156,6 +156,8 @@ def _chow_pairs(chows: list, out: Tally) -> None:
                     out[pair] += 1
                 return
         pairs = [_two_chows(x, y) for i, x in enumerate(chows) for y in chows[i + 1:]]
+        if not any(pairs):
+            return
         # pairs index: 0 ab, 1 ac, 2 ad, 3 bc, 4 bd, 5 cd; a chow in no pair fan lowers the most by one
         most = 3 - sum(1 for idx in ((0, 1, 2), (0, 3, 4), (1, 3, 5), (2, 4, 5)) if not any(pairs[i] for i in idx))
         if most > 0:
@@ -180,15 +182,17 @@ def _two_pungs(a: int, b: int) -> str | None:
 
 
 def _three_pungs(a: int, b: int, c: int) -> str | None:
-    if a < 27 and b < 27 and c < 27:
-        suits = {SUIT[a], SUIT[b], SUIT[c]}
-        ra, rb, rc = sorted((RANK[a], RANK[b], RANK[c]))
-        if len(suits) == 3:
-            if rb == ra + 1 and rc == rb + 1:
-                return "mixed_shifted_pungs"
-            return "triple_pung" if ra == rb == rc else None
-        return "pure_shifted_pungs" if len(suits) == 1 and b == a + 1 and c == b + 1 else None
-    if all(t in WINDS for t in (a, b, c)):
+    """The fan of three pungs or kongs (tiles, sorted)."""
+    if c < 27:  # three suited
+        sa, sb, sc = SUIT[a], SUIT[b], SUIT[c]
+        if sa == sc:
+            return "pure_shifted_pungs" if b == a + 1 and c == b + 1 else None
+        if sa == sb or sb == sc:  # two suits
+            return None
+        return _THREE_SUITS_PUNGS.get(1 << RANK[a] | 1 << RANK[b] | 1 << RANK[c])
+    if a < 27:  # suited and honours
+        return None
+    if c < 31:
         return "big_three_winds"
     return "big_three_dragons" if (a, b, c) == (31, 32, 33) else None
 
@@ -238,8 +242,9 @@ def _kongs(concealed_pungs: int, shown: int, hidden: int, out: Tally) -> None:
     """The kong fans and the concealed pung fans (a concealed kong is a concealed pung too)."""
     if shown + hidden == 4:
         out["four_kongs"] += 1
-    else:
-        out.add(KONG_FANS.get((shown, hidden), ()))
+    elif shown or hidden:
+        for fan in KONG_FANS[(shown, hidden)]:
+            out[fan] += 1
     fan = CONCEALED_PUNG_FANS.get(concealed_pungs + hidden)
     if fan:
         out[fan] += 1
@@ -384,19 +389,18 @@ class Win:
 
     __slots__ = ("self_drawn", "last_of_kind", "kong", "wall_last", "seat", "round")
 
-    def __init__(self, hand, shown_counts, concealed_counts: list):
+    def __init__(self, hand, shown: int, concealed: int):
+        """``shown`` and ``concealed``: how many of the winning tile's kind the shown melds and the concealed
+        tiles hold."""
         flags = hand.flags
-        win = hand.win
-        self.self_drawn = bool(hand.self_drawn)
+        self.self_drawn = self_drawn = bool(hand.self_drawn)
         # the last of its kind: the word, the winning tile alone in the hand; always when a shown pung holds three
-        self.last_of_kind = (LAST_OF_KIND in flags and concealed_counts[win] == 1) or shown_counts[win] == 3
-        kong = bool(flags & KONG_WORDS)
-        if kong and self.self_drawn:
-            kong = any(m.kind == KONG for m in hand.melds)
-        elif kong:
-            kong = shown_counts[win] == 0 and concealed_counts[win] == 1
+        self.last_of_kind = (LAST_OF_KIND in flags and concealed == 1) or shown == 3
+        kong = False
+        if flags and not KONG_WORDS.isdisjoint(flags):  # most hands have no word: no set made (speed, issue 29)
+            kong = any(m.kind == KONG for m in hand.melds) if self_drawn else shown == 0 and concealed == 1
         self.kong = kong
-        self.wall_last = bool(flags & WALL_WORDS)
+        self.wall_last = bool(flags) and not WALL_WORDS.isdisjoint(flags)
         self.seat = _WIND_TILE[hand.seat]
         self.round = _WIND_TILE[hand.round]
 
@@ -486,7 +490,10 @@ def _states(counts, keys=None) -> list:
     k0, k1, k2 = keys[0], keys[1], keys[2]
     s0, s1, s2 = kept.get(k0), kept.get(k1), kept.get(k2)
     return [_key_state(k0) if s0 is None else s0, _key_state(k1) if s1 is None else s1,
-            _key_state(k2) if s2 is None else s2] + [_HONOUR_STATE[c] if c < 6 else -1 for c in counts[27:34]]
+            _key_state(k2) if s2 is None else s2, *map(_HONOUR_OF, counts[27:34])]
+
+
+_HONOUR_OF = (_HONOUR_STATE + (-1,) * 11).__getitem__  # a count (to 16) -> its state, read in C (speed, issue 29)
 
 
 def _keys_of(counts) -> tuple:
@@ -549,33 +556,34 @@ def waits_of(standing: list, most: int = 34, keys=None) -> list:
     if keys is None:
         keys = _keys_of(standing)
     if sum(standing) == 13:  # seven pairs waiting: 13 tiles are six pairs and one tile when one kind is odd
-        odd = [t for t, c in enumerate(standing) if c & 1]
-        if len(odd) == 1:
-            out.append(odd[0])
+        ones = standing.count(1)  # the odd kinds counted in C (a count is 0 to 4: speed, issue 29)
+        if ones + standing.count(3) == 1:
+            out.append(standing.index(1) if ones else standing.index(3))
     states = _states(standing, keys)
     bad = states.count(-1)
-    found = []
-    if bad <= 1:
-        paired = states.count(1)
-        for g in range(10):
-            state = states[g]
-            if bad and state != -1:
-                continue  # a tile elsewhere leaves this group's problem
-            want = 1 - paired + (state == 1)  # what this group must become: a pair only if no other has one
-            if want not in (0, 1):
-                continue
-            if g < 3:
-                found.extend(9 * g + r for r in _key_adds(keys[g])[want])
-            else:
-                c = standing[24 + g] + 1
-                if c < 6 and _HONOUR_STATE[c] == want:
-                    found.append(24 + g)
-    for t in found:
-        if t in out:
+    if bad > 1:
+        return out
+    paired = states.count(1)
+    # with a group that is neither sets nor sets and a pair, a tile elsewhere leaves its problem: that group alone
+    for g in (states.index(-1),) if bad else range(10):
+        state = states[g]
+        want = 1 - paired + (state == 1)  # what this group must become: a pair only if no other has one
+        if want != 0 and want != 1:
             continue
-        out.append(t)
-        if len(out) >= most:
-            break
+        if g < 3:
+            for r in _key_adds(keys[g])[want]:
+                t = 9 * g + r
+                if t not in out:
+                    out.append(t)
+                    if len(out) >= most:
+                        return out
+        else:
+            t = 24 + g
+            c = standing[t] + 1
+            if c < 6 and _HONOUR_STATE[c] == want and t not in out:
+                out.append(t)
+                if len(out) >= most:
+                    return out
     return out
 
 
@@ -605,7 +613,6 @@ def _wait_fan(sets: list, eye: int, win: int, out: Tally) -> None:
 # ---- one reading ----------------------------------------------------------------------------------------------
 
 
-_NONE_SHOWN = (0,) * 34
 # the low bit of each place of a suit key that holds a tile -> those places as a 9-bit mask
 _OCCUPIED = {sum(1 << 3 * r for r in range(9) if bits >> r & 1): bits for bits in range(512)}
 _TILE_FANS: dict = {}
@@ -613,10 +620,10 @@ _TILE_FANS: dict = {}
 
 class HandFacts:
     """What every reading of one hand shares: its tiles, its shown melds, how it was won, its wait; and what
-    the fans of a reading as sets and a pair start from (:attr:`base`, :attr:`meld_parts`), worked out once a
-    hand (speed, issue 29)."""
+    the fans of a reading as sets and a pair start from (:attr:`tile_fans`, :attr:`meld_parts`), worked out once
+    a hand (speed, issue 29)."""
 
-    __slots__ = ("hand", "keys", "concealed", "all_counts", "win", "_unique", "memo", "_tile_fans", "_base",
+    __slots__ = ("hand", "keys", "concealed", "all_counts", "win", "_unique", "memo", "_tile_fans",
                  "_meld_parts")
 
     def __init__(self, hand):
@@ -624,17 +631,18 @@ class HandFacts:
         self.keys = hand_keys(hand)
         conc = hand.counts()
         self.concealed = conc
+        w = hand.win
         if hand.melds:
-            shown = [0] * 34
+            every = conc.copy()  # the melds' tiles added one by one (not 34 sums: speed, issue 29)
             for m in hand.melds:
                 for t in m.tiles:
-                    shown[t] += 1
-            self.all_counts = list(map(add, conc, shown))
+                    every[t] += 1
+            self.all_counts = every
+            self.win = Win(hand, every[w] - conc[w], conc[w])
         else:
-            shown = _NONE_SHOWN
             self.all_counts = conc
-        self.win = Win(hand, shown, conc)
-        self._unique = self._tile_fans = self._base = self._meld_parts = None
+            self.win = Win(hand, 0, conc[w])
+        self._unique = self._tile_fans = self._meld_parts = None
         self.memo = {}  # what the room keeps for the hand: its readings' tables, by variant
 
     @property
@@ -672,16 +680,6 @@ class HandFacts:
                     _TILE_FANS.clear()
                 _TILE_FANS[key] = got
             self._tile_fans = got
-        return got
-
-    @property
-    def base(self) -> Tally:
-        """What every reading as sets and a pair starts from: the fans of the way of winning and of the kinds
-        of tile (neither reads the sets; :func:`regular` copies it)."""
-        got = self._base
-        if got is None:
-            got = self._base = Tally(int, self.tile_fans)
-            self.win.fans(got)
         return got
 
     @property
@@ -731,11 +729,13 @@ def _regular(facts: HandFacts, reading) -> tuple:
     """(:func:`regular`, the pungs' and kongs' tiles sorted)."""
     hand, win = facts.hand, facts.win
     w = hand.win
-    if not hand.melds and w < 27:
+    keys = facts.keys
+    if not hand.melds and w < 27 and sum(keys) == keys[SUIT[w]]:  # every tile of the winning tile's suit
         nine = _nine_gates(facts)
         if nine is not None:
             return nine, ()
-    out = Tally(int, facts.base)
+    out = Tally(int, facts.tile_fans)  # what every reading starts from: the kinds' fans and the way of winning's
+    win.fans(out)
     # the reading's sets in one pass, after the shown melds' (the chows' and the pungs' tiles sorted)
     meld_sets, chows, pungs, shown_sets, shown_kongs, hidden_kongs = facts.meld_parts
     chows, pungs = list(chows), list(pungs)
@@ -856,8 +856,8 @@ def special(facts: HandFacts, name: str) -> Tally:
         if not conc[9 * s] and not conc[9 * s + 8]:
             out["all_simples"] += 1
     elif name == "seven_pairs_four_alike":
+        out = Tally(int, facts.tile_fans)  # the kinds' fans copied in C (speed, issue 29)
         out["seven_pairs"] += 1
-        out.add(facts.tile_fans)
         hogs = facts.fours  # no meld beside seven pairs: the concealed counts are all the tiles
         if hogs:
             out["tile_hog"] += hogs
@@ -880,6 +880,12 @@ def special(facts: HandFacts, name: str) -> Tally:
 def knit_rest(conc: list, melds=()):
     """``(knit, set, pair)``: the knitted straight the concealed counts hold, and the one set (kind, tile,
     shown?) and pair the other tiles make (the set a shown meld when there is one); None when there is none."""
+    got = _knit_rest(conc, melds)
+    return None if got is None else got[:3]
+
+
+def _knit_rest(conc: list, melds=()):
+    """:func:`knit_rest` and the concealed counts beside the knit (a new list)."""
     for knit, counts_of in zip(KNITS, _KNIT_COUNTS):
         if 0 not in counts_of(conc):
             rest = list(conc)
@@ -887,23 +893,27 @@ def knit_rest(conc: list, melds=()):
                 rest[t] -= 1
             if melds:
                 m = melds[0]
-                return knit, (m.kind, m.tile, m.exposure != CONCEALED), rest.index(2)
-            tiles = [t for t in range(34) if rest[t] for _ in range(rest[t])]  # the tiles beside the knit, sorted
-            for p in sorted(set(tiles)):
+                return knit, (m.kind, m.tile, m.exposure != CONCEALED), rest.index(2), rest
+            # the tiles beside the knit, sorted (the kinds held found in C: speed, issue 29)
+            tiles = [t for t in compress(_KINDS, rest) for _ in range(rest[t])]
+            for p in dict.fromkeys(tiles):
                 if rest[p] >= 2:
                     left = list(tiles)
                     left.remove(p)
                     left.remove(p)
                     if len(left) == 3 and left[0] == left[2]:
-                        return knit, (PONG, left[0], False), p
+                        return knit, (PONG, left[0], False), p, rest
                     if len(left) == 3 and left[0] < 27 and left[1] == left[0] + 1 and left[2] == left[0] + 2 \
                             and left[0] % 9 <= 6:
-                        return knit, (CHOW, left[0], False), p
+                        return knit, (CHOW, left[0], False), p, rest
             return None
     return None
 
 
 _KNIT_COUNTS = tuple(itemgetter(*knit) for knit in KNITS)  # 34 counts -> the counts of a knit's nine tiles
+_KINDS = range(34)
+# a knit's nine tiles as the three suits' keys (:func:`mjcli.mahjong.tiles.hand_keys`)
+_KNIT_KEYS = {knit: tuple(sum(PLACE_INC[t] for t in knit if SUIT_OF[t] == s) for s in range(3)) for knit in KNITS}
 
 
 def _knitted_set(kind: str, t: int, eye: int, facts: HandFacts, out: Tally) -> None:
@@ -935,7 +945,7 @@ def _knitted_straight(facts: HandFacts) -> Tally:
     """knitted_straight and what its other set, its pair and the way of winning add."""
     out = Tally(int, knitted_straight=1)
     melds = facts.hand.melds
-    knit, (kind, t, shown), eye = knit_rest(facts.concealed, melds)
+    knit, (kind, t, shown), eye, rest = _knit_rest(facts.concealed, melds)
     _knitted_set(kind, t, eye, facts, out)
     facts.win.fans(out)
     if shown:
@@ -947,12 +957,13 @@ def _knitted_straight(facts: HandFacts) -> Tally:
         out["fully_concealed_hand" if facts.win.self_drawn else "concealed_hand"] += 1
     w = facts.hand.win
     if not melds:
-        rest = list(facts.concealed)
-        for k in knit:
-            rest[k] -= 1
         if rest[w]:
             rest[w] -= 1
-            if unique_wait(rest):
+            # the standing tiles' suit keys: the hand's, less the knit and the winning tile
+            keys = [k - n for k, n in zip(facts.keys, _KNIT_KEYS[knit])]
+            if w < 27:
+                keys[SUIT_OF[w]] -= PLACE_INC[w]
+            if unique_wait(rest, keys):
                 _wait_fan([(kind, t)], eye, w, out)
     elif w not in knit or facts.concealed[w] == 3:
         out["single_wait"] += 1  # a shown set beside it: the winning tile outside the knit is the pair's
@@ -965,11 +976,13 @@ def apply_principles(out: Tally, order: tuple, drops: dict) -> Tally:
     """The non-repeat and exclusionary principles as data: each fan kept, in ``order`` (highest value first),
     removes the fans ``drops[fan]`` (what it implies and excludes); a removed fan removes nothing. Only the fans
     present that remove something are walked, in that order (speed)."""
-    rank = _rank_of(order, drops)
-    present = [f for f in out if f in rank]
-    if len(present) > 1:
-        present.sort(key=rank.__getitem__)
-    for fan in present:
+    return _apply(out, rank_of(order, drops), drops)
+
+
+def _apply(out: Tally, rank: dict, drops: dict) -> Tally:
+    """:func:`apply_principles` with the order read as ``rank`` (:func:`rank_of`); the fans present that remove
+    something found and sorted in C (speed, issue 29)."""
+    for fan in sorted(filter(rank.__contains__, out), key=rank.__getitem__):
         if out.get(fan, 0) > 0:
             for gone in drops[fan]:
                 if gone in out:
@@ -980,7 +993,7 @@ def apply_principles(out: Tally, order: tuple, drops: dict) -> Tally:
 _RANKS: dict = {}
 
 
-def _rank_of(order: tuple, drops: dict) -> dict:
+def rank_of(order: tuple, drops: dict) -> dict:
     """``{fan: its place in order}`` of the fans that remove something (in ``drops``), made once an order."""
     got = _RANKS.get((id(order), id(drops)))
     if got is None or got[0] is not order or got[1] is not drops:
@@ -995,22 +1008,37 @@ def settle_sets(out: Tally, pungs: list, win: Win) -> None:
     terminals or honours; the seat and prevalent wind pungs take theirs (:func:`_wind_pungs`)."""
     if out.get("big_three_winds") and not out.get("all_honors") and not out.get("all_terminals_and_honors"):
         out["pung_of_terminals_or_honors"] -= 3
-    _wind_pungs([t for t in pungs if 27 <= t < 31], win, out)
+    if pungs and pungs[-1] >= 27:  # an honour among the pungs (sorted: the last)
+        _wind_pungs([t for t in pungs if 27 <= t < 31], win, out)
 
 
 def fans(facts: HandFacts, reading, order: tuple, drops: dict) -> dict:
     """``{fan id: count}`` of one reading, every principle applied (the flowers are a pattern of their own)."""
+    return ranked_fans(facts, reading, rank_of(order, drops), drops)
+
+
+def ranked_fans(facts: HandFacts, reading, rank: dict, drops: dict) -> dict:
+    """:func:`fans` with the order of the principles read as ``rank`` (:func:`rank_of`, which the room keeps a
+    variant)."""
     if reading.special:
         out = special(facts, reading.special)
         if reading.special in ("seven_pairs_four_alike", "knitted_straight"):
-            apply_principles(out, order, drops)
-        return {k: v for k, v in out.items() if v > 0}
+            _apply(out, rank, drops)
+        return _kept(out)
     out, pungs = _regular(facts, reading)
     if out.get("nine_gates"):
-        return {k: v for k, v in out.items() if v > 0}
-    apply_principles(out, order, drops)
+        return _kept(out)
+    _apply(out, rank, drops)
     settle_sets(out, pungs, facts.win)
-    kept = {k: v for k, v in out.items() if v > 0}
+    kept = _kept(out)
     if not kept:
         kept["chicken_hand"] = 1
     return kept
+
+
+def _kept(out: Tally) -> dict:
+    """The fans of a table being made counted above 0, as a plain dict (copied in C when every one is: speed,
+    issue 29)."""
+    if min(out.values(), default=0) > 0:
+        return dict(out)
+    return {k: v for k, v in out.items() if v > 0}

@@ -12,7 +12,7 @@ from types import MappingProxyType
 
 from ...mahjong.patterns import Ctx, pattern
 from ...mahjong.tiles import PONG
-from .fans import HandFacts, fans
+from .fans import HandFacts, rank_of, ranked_fans
 
 # the fans of the table (variants/mcr.yaml gives each its value, names and principles), flowers aside
 FANS = (
@@ -168,8 +168,8 @@ def _fans_total(facts, reading, variant) -> tuple:
 
 def _fans_rows(facts, reading, variant) -> tuple:
     """:func:`_fans_total` worked out, not kept (a hand of one reading asks once)."""
-    order, drops, index, switches = _prepared(variant)
-    table = fans(facts, reading, order, drops)
+    rank, drops, index, switches = _prepared(variant)
+    table = ranked_fans(facts, reading, rank, drops)
     if switches:
         table = _switched(table, facts, reading, variant.options)
     total = 0
@@ -206,16 +206,17 @@ def _switched(got: dict, facts, reading, options) -> dict:
 
 
 def _prepared(variant) -> tuple:
-    """What :func:`_fans_total` reads of the variant, made once a variant: :func:`principles` (the order and
-    the drops), ``{fan: (its index in the variant's patterns, its spec, its value)}``, and whether a house
-    switch of :func:`_switched` is set."""
+    """What :func:`_fans_total` reads of the variant, made once a variant: :func:`principles` (the order, read as
+    each fan's rank: :func:`.fans.rank_of`, and the drops), ``{fan: (its index in the variant's patterns, its
+    spec, its value)}``, and whether a house switch of :func:`_switched` is set."""
     got = _PREPARED.get(id(variant))
     if got is None or got[0] is not variant:
         options = variant.options
         switches = options.get("knit_wait_fans", True) is False or options.get("chicken_with_flowers", True) is False
         if len(_PREPARED) > 16:
             _PREPARED.clear()
-        got = _PREPARED[id(variant)] = (variant, (*principles(variant),
+        order, drops = principles(variant)
+        got = _PREPARED[id(variant)] = (variant, (rank_of(order, drops), drops,
                                                   {fan_id(spec.id): (i, spec, spec.value)
                                                    for i, spec in enumerate(variant.patterns)},
                                                   switches))
