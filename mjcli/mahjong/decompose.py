@@ -197,12 +197,62 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, shape=True, most: i
     if hand.jokers:
         return list(iter_readings(hand, eye_tiles, shape, most))
     hs = as_shape(shape)
-    out: list[Reading] = []
-    if len(hand.concealed) == 3 * (hs.sets - len(hand.melds)) + 2:
-        _plain_readings(hand, out)
-    if hs.special:
-        _special_readings(hand, hs, 0, out)
+    concealed = hand.concealed
+    melds = len(hand.melds)
+    if len(concealed) >= 8 and any(map(eq, concealed, concealed[7:])):  # eight alike: no suit key holds them
+        out: list[Reading] = []
+        if len(concealed) == 3 * (hs.sets - melds) + 2:
+            _plain_readings(hand, out)
+        if hs.special:
+            _special_readings(hand, hs, 0, out)
+        return out
+    entry = _KEPT_READINGS.get(id(hs))
+    if entry is None or entry[0] is not hs:
+        entry = _kept_readings(hs)
+    _, plain_kept, special_kept, most_shown = entry
+    keys = hand.__dict__.get("_keys") or hand_keys(hand)
+    if len(concealed) == 3 * (hs.sets - melds) + 2:
+        got = plain_kept.get((hand.win, keys))
+        if got is None:
+            got = _keep(plain_kept, (hand.win, keys), _plain_readings, hand)
+        out = list(got)
+    else:
+        out = []
+    if melds <= most_shown:
+        got = special_kept.get((melds, keys))
+        if got is None:
+            got = _keep(special_kept, (melds, keys), lambda h, rs: _special_readings(h, hs, 0, rs), hand)
+        if got:
+            out += got
     return out
+
+
+# the readings of hands with no Fei, kept by what they are made of (speed, issue 29): a table's
+# id(shape) -> (shape, {(winning tile, suit keys): plain readings}, {(shown melds, suit keys): special readings},
+# the most shown melds any of its special shapes allows beside it, -1 with none)
+_KEPT_READINGS: dict = {}
+_KEPT_MOST = 50_000  # readings kept a table before its memo is emptied
+
+
+def _kept_readings(hs) -> tuple:
+    """The memo entry of ``hs`` in :data:`_KEPT_READINGS`, new."""
+    if len(_KEPT_READINGS) > 64:
+        _KEPT_READINGS.clear()
+    most_shown = max((sp.shown for sp in hs.specials), default=-1) if hs.special else -1
+    entry = _KEPT_READINGS[id(hs)] = (hs, {}, {}, most_shown)
+    return entry
+
+
+def _keep(kept: dict, key, make, hand) -> tuple:
+    """``make(hand, out)``'s readings as a tuple, kept in ``kept`` under ``key``. A hand's readings are a
+    function of its suit keys, winning tile and shown melds alone while no tile is there eight times: the
+    readings of another hand made of the same are the same values (a reading is frozen)."""
+    out: list = []
+    make(hand, out)
+    if len(kept) > _KEPT_MOST:
+        kept.clear()
+    got = kept[key] = tuple(out)
+    return got
 
 
 def _special_readings(hand: Hand, hs, jokers: int, out: list) -> None:
