@@ -89,10 +89,27 @@ def test_a_list_of_its_own_each_call():
     assert None not in D.readings(hand, None, STANDARD)
 
 
-def test_eight_alike_is_not_read_from_suit_keys():
-    # eight of a kind overflow a place of a suit key (0o10 is also one tile a place up): read afresh
+def test_eight_alike_is_kept_apart_from_the_tiles_its_suit_key_would_read_as():
+    # eight of a kind overflow a place of a suit key (0o10 is also one tile a place up): the memo is keyed by the
+    # tiles themselves
     eight = make_hand((0,) * 8 + (9, 9, 9, 10, 10, 10), 0, (), (), 9, False, "E", "E", frozenset())
     other = make_hand((1,) + (9, 9, 9, 10, 10, 10), 0, (), (), 9, False, "E", "E", frozenset())
     for hs in _shapes():
         assert D.readings(eight, None, hs) == _fresh(eight, hs)
         assert D.readings(other, None, hs) == _fresh(other, hs)
+
+
+def test_the_knitted_quick_test_turns_away_only_what_no_knitted_straight_holds():
+    # the quick test looks at the characters first (speed, issue 29): the same answer as all six straights' tiles
+    from mjcli.mahjong import shape as S
+    from mjcli.mahjong.suits import held_places
+
+    rng = random.Random("knitted-quick")
+    held = 0
+    for _ in range(20000):
+        keys = [sum(rng.choice([0, 0, 1, 1, 2, 3, 4]) << 3 * i for i in range(9)) for _ in range(3)] + [0]
+        m, p, s = (held_places(k) for k in keys[:3])
+        want = any(m & bm == bm and p & bp == bp and s & bs == bs for bm, bp, bs in S._KNIT_BITS)
+        assert S._knitted_quick(keys) == want, keys
+        held += want
+    assert held > 1000
