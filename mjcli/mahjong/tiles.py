@@ -1608,7 +1608,7 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
     """
     _, have, bonus_ok = _checks_of(variant)
     flags = hand.flags
-    if flags and any(f.startswith(LIAN) for f in flags):
+    if flags and not _FLAG_SET.issuperset(flags) and any(f.startswith(LIAN) for f in flags):  # flag words: no lian=
         _check_lian(hand, variant)
     # no melds: the concealed tiles, already sorted
     ts = None if hand.jokers else _tiles_without_fei(hand) if hand.melds else hand.concealed
