@@ -85,3 +85,28 @@ def test_generated_lines_keep_format_hands_text():
             assert format_hand(hand, win=False) == format_hand(_full(text, complete), win=False), text
             kept += hand.__dict__.get("_line") is not None
     assert kept > 500  # the kept text is exercised
+
+
+def test_a_one_suit_word_reads_as_the_general_loop_reads_it():
+    # _fast_word reads a word of digits and one suit letter at once (speed, issue 29): the tiles, suit, increment
+    # and order that the loop over its tiles gives (words that nearly are one: a Fei, two suits, honour letters)
+    rng = random.Random("one-suit-word")
+    words = ["123m", "1J3p", "123m456p", "EEJ", "11z", "8z", "0m", "5P", "99999999s", "111111111m", "ESW", "m"]
+    for _ in range(3000):
+        digits = "".join(sorted(rng.choices("123456789", k=rng.randint(1, 5)))) if rng.random() < 0.6 else "".join(
+            rng.choices("1234567899", k=rng.randint(1, 5)))
+        words.append(digits + rng.choice("mpszMPSZ"))
+    for word in words:
+        got = tiles._fast_word(word)
+        read = tiles._compact_tiles(word)
+        if read is None:
+            assert got is None, word
+            continue
+        real = [t for t in read if t != tiles.JOKER]
+        suits = {tiles.SUIT_OF[t] for t in real}
+        if len(suits) != 1:
+            continue  # several suits, or Fei alone: the loop's own
+        suit = suits.pop()
+        inc = sum(tiles.PLACE_INC[t] for t in real)
+        order = suit if len(real) == len(read) and tiles._suit_text(suit, inc) == word else -1
+        assert got == (tuple(read), suit, inc, order), word
