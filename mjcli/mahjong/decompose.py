@@ -23,7 +23,7 @@ from operator import eq
 
 from .jokers import (fei_completes, fei_left, fei_room, fei_splits, fei_waits, fei_win_places, is_complete_with_fei,
                      room_pair, suit_splits, suit_splits_with_fei)
-from .shape import as_shape
+from .shape import HandShape, as_shape
 from .suits import (_MEMO, SUIT_BASE, SUIT_CHOWS, SUIT_LEN, _hand_mask, _place_order, accepts, suit_mask,
                     suit_waits)
 from .tiles import CHOW, JOKER, PLACE_INC, PONG, SUIT_OF, Hand, hand_keys, tile_code, variant_tiles
@@ -196,13 +196,61 @@ def readings(hand: Hand, eye_tiles: list[int] | None = None, shape=True, most: i
     """
     if hand.jokers:
         return list(iter_readings(hand, eye_tiles, shape, most))
-    hs = as_shape(shape)
-    out: list[Reading] = []
-    if len(hand.concealed) == 3 * (hs.sets - len(hand.melds)) + 2:
-        _plain_readings(hand, out)
-    if hs.special:
-        _special_readings(hand, hs, 0, out)
+    hs = shape if shape.__class__ is HandShape else as_shape(shape)
+    entry = _KEPT_READINGS.get(id(hs))
+    if entry is None or entry[0] is not hs:
+        entry = _kept_readings(hs)
+    _, size, plain_kept, special_kept, most_shown = entry
+    concealed = hand.concealed
+    melds = len(hand.melds)
+    if len(concealed) + 3 * melds == size:
+        key = (hand.win, concealed)
+        got = plain_kept.get(key)
+        if got is None:
+            got = _keep(plain_kept, key, hand, None)
+        out = list(got)
+    else:
+        out = []
+    if melds <= most_shown:
+        key = (melds, concealed)
+        got = special_kept.get(key)
+        if got is None:
+            got = _keep(special_kept, key, hand, hs)
+        if got:
+            out += got
     return out
+
+
+# the readings of hands with no Fei, kept by what they are made of (speed, issue 29): a table's
+# id(shape) -> (shape, its hand's size, {(winning tile, concealed tiles): readings of sets and an eye},
+# {(shown melds, concealed tiles): special readings}, the most shown melds a special shape allows, -1 with none)
+_KEPT_READINGS: dict = {}
+_KEPT_MOST = 50_000  # readings kept a table before its memo is emptied
+
+
+def _kept_readings(hs) -> tuple:
+    """The memo entry of ``hs`` in :data:`_KEPT_READINGS`, new."""
+    if len(_KEPT_READINGS) > 64:
+        _KEPT_READINGS.clear()
+    most_shown = max((sp.shown for sp in hs.specials), default=-1) if hs.special else -1
+    entry = _KEPT_READINGS[id(hs)] = (hs, hs.size, {}, {}, most_shown)
+    return entry
+
+
+def _keep(kept: dict, key, hand: Hand, hs) -> tuple:
+    """The readings of sets and an eye of a hand with no Fei (``hs`` None) or its special readings at the table
+    shape ``hs``, as a tuple, kept in ``kept`` under ``key``: a function of the concealed tiles, the winning
+    tile (sets and an eye) and the number of shown melds (special shapes) alone, so another hand made of the
+    same has the same values (a reading is frozen)."""
+    out: list = []
+    if hs is None:
+        _plain_readings(hand, out)
+    else:
+        _special_readings(hand, hs, 0, out)
+    if len(kept) > _KEPT_MOST:
+        kept.clear()
+    got = kept[key] = tuple(out)
+    return got
 
 
 def _special_readings(hand: Hand, hs, jokers: int, out: list) -> None:
@@ -220,7 +268,8 @@ def _special_readings(hand: Hand, hs, jokers: int, out: list) -> None:
         if melds <= sp.shown and (sp.tiles is None or sp.tiles.issuperset(concealed)):
             if sp.quick is not None and not jokers:
                 if keys is None:
-                    keys = False if any(map(eq, concealed, concealed[4:])) else hand_keys(hand)
+                    keys = False if any(map(eq, concealed, concealed[4:])) else (
+                        hand.__dict__.get("_keys") or hand_keys(hand))  # hand_keys, its memo read here
                 if keys and not sp.quick(keys):
                     continue
             if counts is None:
@@ -255,7 +304,7 @@ def _plain_readings(hand: Hand, out: list) -> None:
     """The readings of a hand with no Fei, as :func:`readings` makes them (every split a suit from its
     table, one eye in all; then each place of the winning tile: :func:`_place_win`), with less to do a
     combination of splits (speed, issue 15)."""
-    keys = hand_keys(hand)
+    keys = hand.__dict__.get("_keys") or hand_keys(hand)  # hand_keys, its memo read here (speed, issue 29)
     per_suit = []
     for s in range(4):
         key = keys[s]

@@ -668,6 +668,10 @@ def _fast_word(token: str):
             tiles = tuple([_FAST_LETTER[ch] for ch in token])  # honour letters and Fei
         elif len(token) > 1:
             tiles = tuple([table[ch] for ch in token[:-1]])  # digits, then their suit letter
+            # one suit and no Fei: its key's increment at once (speed, issue 29), the same as the loop below
+            suit = SUIT_OF[tiles[0]]
+            inc = sum([PLACE_INC[t] for t in tiles])
+            return tiles, suit, inc, suit if (_SUIT_TEXT[suit].get(inc) or _suit_text(suit, inc)) == token else -1
         else:
             return None
     except KeyError:
@@ -685,7 +689,7 @@ def _fast_word(token: str):
     if suit == 4:  # more than one suit: the word adds to each suit's key
         return tiles, 4, tuple(incs), -1
     suit = 3 if suit == -1 else suit
-    order = suit if JOKER not in tiles and _suit_text(suit, inc) == token else -1
+    order = suit if JOKER not in tiles and (_SUIT_TEXT[suit].get(inc) or _suit_text(suit, inc)) == token else -1
     return tiles, suit, inc, order
 
 
@@ -749,9 +753,11 @@ def _fast_meld(token: str):
 
 def _plain_tiles(text: str):
     """``(real tiles sorted, free Fei, winning tile, self-drawn, suit keys, tiles text, melds, bonus, seat, round,
-    flags)`` for a line in the fast path's spellings, else None. ``tiles text`` is the tiles' words as written when
-    they are :func:`format_tiles` of the tiles (each suit's run once, in canonical form, the suits in order, no
-    Fei, all of them before the first meld, bar or context word), else None.
+    flags, line text)`` for a line in the fast path's spellings, else None. ``tiles text`` is the tiles' words as
+    written when they are :func:`format_tiles` of the tiles (each suit's run once, in canonical form, the suits in
+    order, no Fei, all of them before the first meld, bar or context word), else None; ``line text``, when the
+    tiles text is there and ``@T`` is its first context word, :func:`format_hand` of the line's hand (made of the
+    canonical parts of its words: speed, issue 29), else None.
 
     Such a line is ASCII: concealed tiles and melds, then optionally a bar and bonus tiles, then the context
     words (``@T``, ``zimo``, ``seat=``, ``round=``, the flag words; each once) in any order; words are
@@ -766,7 +772,7 @@ def _plain_tiles(text: str):
 
     >>> _plain_tiles("123m 456m 789m 23p EE")[:4]
     ((0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 27, 27), 0, 27, False)
-    >>> _plain_tiles("55p J") == ((13, 13), 1, 34, False, (0, 0o20000, 0, 0), None, (), (), "E", "E", _NO_FLAGS)
+    >>> _plain_tiles("55p J") == ((13, 13), 1, 34, False, (0, 0o20000, 0, 0), None, (), (), "E", "E", _NO_FLAGS, None)
     True
     >>> _plain_tiles("11m 123p EE @E")[5], _plain_tiles("123p 11m EE")[5], _plain_tiles("11m 123p  EE")[5]
     ('11m 123p EE', None, None)
@@ -778,8 +784,10 @@ def _plain_tiles(text: str):
     True
     >>> [m.text() for m in _plain_tiles("123m +CCC 11p : f1")[6]], _plain_tiles("123m [CCC] 11p | F1")[7]
     (['[CCC]'], ('f1',))
-    >>> _plain_tiles("11m 123p EE seat=south last-tile")[8:]
+    >>> _plain_tiles("11m 123p EE seat=south last-tile")[8:11]
     ('S', 'E', frozenset({'last-tile'}))
+    >>> _plain_tiles("11m EE +123p @E : F1 tsumo last-tile")[11], _plain_tiles("EE 11m @E")[11]
+    ('11m EE [123p] | f1 @E zimo last-tile', None)
     >>> _plain_tiles("123m # a comment") is None, _plain_tiles("123m @2p 456m") is None
     (True, True)
     """
@@ -832,15 +840,22 @@ def _plain_tiles(text: str):
             after = _after_win(rest)
         if not after:
             return None
-        self_drawn, seat, round_, flags, bonus, broken = after
+        self_drawn, seat, round_, flags, bonus, broken, bar, words = after
     else:
-        self_drawn, seat, round_, flags, bonus, broken = False, "E", "E", _NO_FLAGS, (), False
+        self_drawn, seat, round_, flags, bonus, broken, bar, words = False, "E", "E", _NO_FLAGS, (), False, "", ""
     jokers = tiles.count(JOKER)
     if jokers:
         tiles = [t for t in tiles if t != JOKER]
     tiles.sort()
-    text = None if last == 9 or broken else s[:at] if not melds else s[:s.index(cut)]
-    return tuple(tiles), jokers, win, self_drawn, tuple(keys), text, tuple(melds), bonus, seat, round_, flags
+    if last == 9 or broken:
+        text = line = None
+    elif not melds:
+        text = s[:at]
+        line = f"{text}{bar} {_AT_TEXT[win]}{words}"  # format_hand's text, made of canonical parts
+    else:
+        text = s[:s.index(cut)]
+        line = f"{text} {' '.join([m.text() for m in melds])}{bar} {_AT_TEXT[win]}{words}"
+    return tuple(tiles), jokers, win, self_drawn, tuple(keys), text, tuple(melds), bonus, seat, round_, flags, line
 
 
 def _quick_word(token: str):
@@ -1035,7 +1050,7 @@ class _FastLine:
                 after = _after_win(rest)
             if not after:
                 return False
-            self.self_drawn, self.seat, self.round, flags, bonus, broken = after
+            self.self_drawn, self.seat, self.round, flags, bonus, broken, _bar, _words = after
             if flags:
                 self.flags = flags
             if bonus:
@@ -1083,7 +1098,7 @@ class _FastLine:
         if bonus:
             bonus.sort(key=BONUS_ORDER.get)
         return (tuple(tiles), jokers, win, self.self_drawn, tuple(keys), text, tuple(melds), tuple(bonus or ()),
-                self.seat or "E", self.round or "E", _NO_FLAGS if flags is None else frozenset(flags))
+                self.seat or "E", self.round or "E", _NO_FLAGS if flags is None else frozenset(flags), None)
 
 
 _AFTER_WIN: dict = {}  # the words after a line's @T, when it is its first context word -> what _after_win reads
@@ -1091,12 +1106,13 @@ _AFTER_WIN: dict = {}  # the words after a line's @T, when it is its first conte
 
 def _after_win(rest: str) -> tuple:
     """What the words after ``@T`` set, read by :meth:`_FastLine.other` after an ``@T`` that was the line's first
-    context word: ``(self-drawn, seat, round, flags, bonus tiles, broken)`` as :func:`_plain_tiles` gives them
-    (seat and round E when not written, the bonus tiles in their order), or ``()`` when the line needs the full
-    parser; memoised.
+    context word: ``(self-drawn, seat, round, flags, bonus tiles, broken, bar, words)`` as :func:`_plain_tiles`
+    gives them (seat and round E when not written, the bonus tiles in their order; ``bar`` and ``words``: the
+    canonical text's bar and bonus tiles and its context words, each after a space, as :func:`format_hand`
+    writes them before and after ``@T``), or ``()`` when the line needs the full parser; memoised.
 
     >>> _after_win("| s1 F1 zimo seat=S last-tile")
-    (True, 'S', 'E', frozenset({'last-tile'}), ('f1', 's1'), False)
+    (True, 'S', 'E', frozenset({'last-tile'}), ('f1', 's1'), False, ' | f1 s1', ' zimo seat=S last-tile')
     >>> _after_win("@5p"), _after_win("zimo 123m"), _after_win("zimo  seat=E")[5]
     ((), (), True)
     """
@@ -1105,8 +1121,11 @@ def _after_win(rest: str) -> tuple:
     after = ()
     if all(line.other(token, _AFTER_TILES) is not None for token in rest.split(" ")):
         bonus = () if line.bonus is None else tuple(sorted(line.bonus, key=BONUS_ORDER.get))
-        after = (line.self_drawn, line.seat or "E", line.round or "E",
-                 _NO_FLAGS if line.flags is None else frozenset(line.flags), bonus, line.broken)
+        seat, round_ = line.seat or "E", line.round or "E"
+        flags = _NO_FLAGS if line.flags is None else frozenset(line.flags)
+        words = _context_words(line.self_drawn, seat, round_, flags)
+        after = (line.self_drawn, seat, round_, flags, bonus, line.broken, " | " + " ".join(bonus) if bonus else "",
+                 " " + " ".join(words) if words else "")
     if len(_AFTER_WIN) > 50_000:
         _AFTER_WIN.clear()
     _AFTER_WIN[rest] = after
@@ -1138,7 +1157,7 @@ def parse_hand(text: str, *, complete: bool | int = False) -> Hand:
     plain = _plain_tiles(text)  # issue 6: plain lines skip the full parser (melds and bonus too, issue 27)
     if plain is None:
         return _parse_full(text, short)
-    tiles, jokers, win, self_drawn, keys, tiles_text, melds, bonus, seat, round_, flags = plain
+    tiles, jokers, win, self_drawn, keys, tiles_text, melds, bonus, seat, round_, flags, line = plain
     size = len(tiles) + jokers + 3 * len(melds)
     if win in tiles or (win == JOKER and jokers) or (complete and "@" in text and size == short):
         added = complete and size == short and "@" in text
@@ -1155,6 +1174,8 @@ def parse_hand(text: str, *, complete: bool | int = False) -> Hand:
         h = make_hand(tiles, jokers, melds, bonus, win, self_drawn, seat, round_, flags, added, keys)
         if tiles_text is not None:
             h.__dict__["_text"] = tiles_text  # the tiles as written, already canonical (see _hand_text)
+            if line is not None:
+                h.__dict__["_line"] = line  # and the whole canonical text (see format_hand)
         return h
     return _parse_full(text, short)
 
@@ -1404,6 +1425,9 @@ def _keys_text(keys, jokers: int = 0) -> str:
 def format_hand(hand: Hand, *, win: bool = True, tiles_text: str | None = None) -> str:
     """Canonical text of a hand; parsing it again gives the same hand. ``tiles_text``: the canonical text of its
     concealed tiles and Fei, when the caller has it (:func:`format_tiles` of them)."""
+    line = hand.__dict__.get("_line")  # the parser's, when it read the line's tiles in canonical form (speed, issue 29)
+    if line is not None and win and tiles_text is None:
+        return line
     if not (hand.melds or hand.bonus or hand.flags) and hand.seat == "E" and hand.round == "E":
         # the common plain hand (issue 6): tiles, then @T and zimo
         text = _hand_text(hand) if tiles_text is None else tiles_text
@@ -1430,12 +1454,16 @@ def format_hand(hand: Hand, *, win: bool = True, tiles_text: str | None = None) 
 
 def context_words(hand: Hand) -> list[str]:
     """The context words of a hand as the canonical text writes them (after the winning tile)."""
-    words = ["zimo"] if hand.self_drawn else []
-    if hand.seat != "E":
-        words.append(f"seat={hand.seat}")
-    if hand.round != "E":
-        words.append(f"round={hand.round}")
-    flags = hand.flags
+    return _context_words(hand.self_drawn, hand.seat, hand.round, hand.flags)
+
+
+def _context_words(self_drawn: bool, seat: str, round_: str, flags) -> list[str]:
+    """:func:`context_words` of a hand with these context values."""
+    words = ["zimo"] if self_drawn else []
+    if seat != "E":
+        words.append(f"seat={seat}")
+    if round_ != "E":
+        words.append(f"round={round_}")
     if flags:
         n = len(words)
         words += [f for f in FLAG_WORDS if f in flags] if len(flags) > 1 else [f for f in flags if f in _FLAG_SET]
@@ -1584,7 +1612,7 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
     """
     _, have, bonus_ok = _checks_of(variant)
     flags = hand.flags
-    if flags and any(f.startswith(LIAN) for f in flags):
+    if flags and not _FLAG_SET.issuperset(flags) and any(f.startswith(LIAN) for f in flags):  # flag words: no lian=
         _check_lian(hand, variant)
     # no melds: the concealed tiles, already sorted
     ts = None if hand.jokers else _tiles_without_fei(hand) if hand.melds else hand.concealed
