@@ -89,6 +89,54 @@ def complete_table(chows: bool) -> dict:
     return table
 
 
+SHAPES_FILE = "complete_shapes.json"  # beside this module: complete_table's two tables, written by write_shapes()
+SHAPES_FORMAT = 1
+
+
+def stored_complete_table(chows: bool) -> dict:
+    """:func:`complete_table` read from :data:`SHAPES_FILE`, the tables it gives written out once (building the
+    one with chows takes some 100 million instructions, about a tenth of ``mjcli wait HAND``: speed, issue 29);
+    built here when the file is missing or of another format. ``python -m mjcli.mahjong.suits`` writes the file;
+    ``tests/test_complete_shapes.py`` checks that it holds exactly the tables :func:`complete_table` builds."""
+    import json
+
+    try:
+        with open(shapes_path(), encoding="ascii") as f:
+            data = json.load(f)
+        by_mask = data["chows" if chows else "honours"] if data.get("format") == SHAPES_FORMAT else None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        by_mask = None
+    if not isinstance(by_mask, dict):
+        return complete_table(chows)
+    table = {}
+    for mask, keys in by_mask.items():
+        table.update(dict.fromkeys(keys, int(mask)))
+    return table
+
+
+def shapes_path():
+    """Where :data:`SHAPES_FILE` is: beside this module."""
+    from pathlib import Path
+
+    return Path(__file__).with_name(SHAPES_FILE)
+
+
+def shapes_text() -> str:
+    """The text of :data:`SHAPES_FILE`: each table's keys by mask, in order."""
+    import json
+
+    def by_mask(table: dict) -> dict:
+        return {str(m): sorted(k for k, v in table.items() if v == m) for m in sorted(set(table.values()))}
+
+    return json.dumps({"format": SHAPES_FORMAT, "chows": by_mask(complete_table(True)),
+                       "honours": by_mask(complete_table(False))}) + "\n"
+
+
+def write_shapes() -> None:
+    """Write :data:`SHAPES_FILE` from :func:`complete_table`."""
+    shapes_path().write_text(shapes_text(), encoding="ascii")
+
+
 def _tiles_in(key: int) -> int:
     n = 0
     while key:
@@ -100,7 +148,7 @@ def _tiles_in(key: int) -> int:
 def _memo(J: int, chows: bool) -> dict:
     d = _MEMO.get((J, chows))
     if d is None:
-        d = _MEMO[(J, chows)] = complete_table(chows) if J == 0 else {0: 1}
+        d = _MEMO[(J, chows)] = stored_complete_table(chows) if J == 0 else {0: 1}
     elif J and len(d) > _MEMO_CAP:  # memory, issue 31: emptied between two suits, never inside one
         d.clear()
         d[0] = 1
@@ -258,3 +306,7 @@ def _hand_mask(keys, J: int) -> int:
 
 def _place_order(st):  # the order of a reading's sets (the readings', and the capability's splits with Fei)
     return (st[1], st[0], st[2])  # a reading lists its sets by tile, kind, Fei
+
+
+if __name__ == "__main__":
+    write_shapes()
