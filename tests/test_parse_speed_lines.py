@@ -10,15 +10,7 @@ import pytest
 
 from mjcli.mahjong import tiles
 from mjcli.mahjong.tiles import format_hand, parse_hand
-
-
-def _full(text, complete):
-    saved = tiles._plain_tiles
-    tiles._plain_tiles = lambda _text: None
-    try:
-        return parse_hand(text, complete=complete)
-    finally:
-        tiles._plain_tiles = saved
+from test_fast_path import _full  # the parser's general path (the one-pass reading turned off)
 
 
 TILE_WORDS = ["123m", "456m", "789m", "55p", "EE", "11z", "123M", "1J3p", "123m456p", "SSS", "PP", "CCC", "99s",
