@@ -20,22 +20,9 @@ import sys
 import tempfile
 import time
 
+from procs import in_session
+
 HAND = "123m 456m 789m 234p 55s zimo\n"
-
-
-def session(sid: int) -> list[int]:
-    """The live processes of session ``sid``."""
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[3]) == sid and fields[0] != "Z":
-                out.append(int(entry))
-    return out
 
 
 def one_run(cmd: str, deadline: float) -> tuple[bool, int, float]:
@@ -49,10 +36,10 @@ def one_run(cmd: str, deadline: float) -> tuple[bool, int, float]:
         hung = True
     took = time.monotonic() - start
     end = time.monotonic() + 30  # the session's last processes (already told to end) may take a moment to go
-    left = session(p.pid)
+    left = in_session(p.pid)
     while left and time.monotonic() < end:
         time.sleep(0.02)
-        left = session(p.pid)
+        left = in_session(p.pid)
     for pid in left:
         try:
             os.kill(pid, signal.SIGKILL)

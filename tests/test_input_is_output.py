@@ -6,11 +6,16 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from test_batch import MJCLI, env
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from procs import in_session  # noqa: E402
 
 HAND = "EEE SSS WWW NNN PP\n"
 
@@ -72,20 +77,6 @@ def test_the_workers_started_are_bounded_by_the_cores(monkeypatch):
     assert batch.workers_for(1) == 1
 
 
-def _session(sid: int) -> list[int]:
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[3]) == sid and fields[0] != "Z":
-                out.append(int(entry))
-    return out
-
-
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="finds the processes in /proc")
 def test_jobs_64_on_a_short_batch_starts_few_workers(tmp_path):
     """--jobs 64 for 3,000 lines from a pipe: one worker a chunk at most, and no more than two a core."""
@@ -96,7 +87,7 @@ def test_jobs_64_on_a_short_batch_starts_few_workers(tmp_path):
     p.stdin.write(HAND.encode() * 3000)  # three chunks, the last one unfinished while the pipe stays open
     p.stdin.flush()
     end = time.monotonic() + 300
-    while not (most := len(_session(p.pid)) - 1) and time.monotonic() < end:  # an event: the first worker
+    while not (most := len(in_session(p.pid)) - 1) and time.monotonic() < end:  # an event: the first worker
         time.sleep(0.02)
     p.stdin.close()
     out, err = p.stdout.read(), p.stderr.read()

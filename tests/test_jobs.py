@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -18,6 +19,9 @@ from mjcli import batch
 from mjcli.cli import cli
 
 from test_batch import MJCLI, _as_at_a_terminal, env, interrupted
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from procs import children  # noqa: E402
 
 SCORE_LINES = ["EEE SSS WWW NNN PP", "123m 456m 789m 234p 55s zimo", "123x 456m", "", "# a comment",
                "1379m 1379p 1379s EE", "11111m", "[123m", "111m 222m 333m 444m 5m @5m", "123p 456p 789p 11s 234s"]
@@ -347,20 +351,6 @@ def test_ctrl_c_while_the_workers_read_the_file_exits_130_quietly(tmp_path):
     assert dest.read_bytes().count(b"\n") < 400_000
 
 
-def _children(pid: int) -> list[int]:
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                out.append(int(entry))
-    return out
-
-
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="finds the workers in /proc")
 @pytest.mark.parametrize("fmt,piped", [("jsonl", False), ("jsonl", True), ("csv", True)])
 def test_a_killed_worker_ends_the_batch_with_one_line(tmp_path, fmt, piped):
@@ -378,7 +368,7 @@ def test_a_killed_worker_ends_the_batch_with_one_line(tmp_path, fmt, piped):
             feed.stdout.close()
 
         def kill_one():
-            workers = _wait_for(lambda: _alive(_children(p.pid)), 2)
+            workers = _wait_for(lambda: _alive(children(p.pid)), 2)
             for w in workers:
                 os.kill(w, signal.SIGSTOP)
             # stopped, alive (the signal lands a moment later): it cannot end before it is killed
@@ -391,7 +381,7 @@ def test_a_killed_worker_ends_the_batch_with_one_line(tmp_path, fmt, piped):
         if piped:
             feed.kill()
             feed.wait()
-    assert not _alive(_children(p.pid))
+    assert not _alive(children(p.pid))
     assert code == 2, err
     assert err.startswith("error: a --jobs worker stopped before the end of the batch") and err.count("\n") == 1
 
@@ -443,7 +433,7 @@ def test_workers_reading_the_file_stop_when_mjcli_is_killed(tmp_path):
         p = subprocess.Popen(MJCLI + ["score", "-f", "jsonl", "--jobs", "2"], stdin=f, stdout=o,
                              stderr=subprocess.PIPE, env=env())
         _written(dest, p)()
-        workers = _children(p.pid)
+        workers = children(p.pid)
         p.kill()
         p.wait(timeout=30)
         deadline = time.monotonic() + 300

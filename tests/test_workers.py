@@ -11,30 +11,19 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from test_batch import MJCLI, env
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from procs import in_session  # noqa: E402
+
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="finds the processes in /proc")
 
 DEADLINE = 300  # seconds: an event waited on, never a measure of speed
 HAND = "123m 456m 789m 234p 55s zimo\n"
-
-
-def _session(sid: int) -> list[int]:
-    """The live processes of session ``sid`` (zombies, waiting to be reaped, are not running)."""
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[3]) == sid and fields[0] != "Z":
-                out.append(int(entry))
-    return out
 
 
 def _until(test, what: str) -> None:
@@ -48,9 +37,9 @@ def _none_left(p) -> None:
     """Wait for the session of ``p`` (dead) to empty; kill and fail if it does not."""
     p.wait(timeout=DEADLINE)
     try:
-        _until(lambda: not _session(p.pid), "a worker outlived its parent")
+        _until(lambda: not in_session(p.pid), "a worker outlived its parent")
     finally:
-        for pid in _session(p.pid):
+        for pid in in_session(p.pid):
             os.kill(pid, signal.SIGKILL)
 
 
@@ -126,7 +115,7 @@ def _mjcli(src, stdout, piped: bool = False, fmt: str = "jsonl"):
 
 
 def _workers_of(p) -> list[int]:
-    return [pid for pid in _session(p.pid) if pid != p.pid]
+    return [pid for pid in in_session(p.pid) if pid != p.pid]
 
 
 @pytest.mark.parametrize("piped", [False, True], ids=["file", "pipe"])
