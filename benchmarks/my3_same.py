@@ -115,6 +115,34 @@ def first_difference(a: bytes, b: bytes) -> str:
     return f"lengths differ: {len(la)} and {len(lb)} lines"
 
 
+def run_both(args, jobs: list):
+    """Every job answered by both sides (``args.base``; ``args.new`` or this checkout, never cached), then
+    compared byte for byte: ``(new's outputs, base's seconds, new's seconds)``, or the exit code when there is
+    nothing more to say (0 after ``--base-only``; 1 on the first difference, printed)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        base_tree = Path(tmp) / "base"
+        base_key = tree_of(args.base, base_tree)
+        if args.new:
+            new_tree = Path(tmp) / "new"
+            new_key = tree_of(args.new, new_tree)
+        else:
+            new_tree, new_key = ROOT, None  # the checkout as it is: never cached
+        t0 = time.perf_counter()
+        base = side("base", base_tree, base_key, jobs, args.cache)
+        t_base = time.perf_counter() - t0
+        if args.base_only:
+            print(f"base {args.base}: {len(jobs)} runs answered in {t_base:.0f} s")
+            return 0
+        t0 = time.perf_counter()
+        new = side("new", new_tree, new_key, jobs, args.cache)
+        t_new = time.perf_counter() - t0
+    for (label, argv_, _), a, b in zip(jobs, base, new):
+        if a != b:
+            print(f"DIFFERENT: mjcli {' '.join(argv_)} on {label}: {first_difference(a, b)}")
+            return 1
+    return new, t_base, t_new
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--base", required=True, help="the git revision to compare against")
@@ -138,29 +166,11 @@ def main(argv=None) -> int:
     if args.cache is not None:
         args.cache.mkdir(parents=True, exist_ok=True)
 
-    with tempfile.TemporaryDirectory() as tmp:
-        base_tree = Path(tmp) / "base"
-        base_key = tree_of(args.base, base_tree)
-        if args.new:
-            new_tree = Path(tmp) / "new"
-            new_key = tree_of(args.new, new_tree)
-        else:
-            new_tree, new_key = ROOT, None  # the checkout as it is: never cached
-        t0 = time.perf_counter()
-        base = side("base", base_tree, base_key, jobs, args.cache)
-        t_base = time.perf_counter() - t0
-        if args.base_only:
-            print(f"base {args.base}: {len(jobs)} runs answered in {t_base:.0f} s")
-            return 0
-        t0 = time.perf_counter()
-        new = side("new", new_tree, new_key, jobs, args.cache)
-        t_new = time.perf_counter() - t0
-
+    got = run_both(args, jobs)
+    if isinstance(got, int):
+        return got
+    new, t_base, t_new = got
     answered = sum(x.count(b"\n") for x in new)
-    for (label, argv_, _), a, b in zip(jobs, base, new):
-        if a != b:
-            print(f"DIFFERENT: mjcli {' '.join(argv_)} on {label}: {first_difference(a, b)}")
-            return 1
     print(f"same bytes: {len(jobs)} runs ({len(lines):,} generated lines with seed {args.seed} and "
           f"{corpus.count(chr(10))} corpus lines; {answered:,} output lines); base {args.base} {t_base:.0f} s "
           f"(0 when cached), new {t_new:.0f} s")

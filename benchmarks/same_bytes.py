@@ -26,8 +26,6 @@ import hashlib
 import json
 import random
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -36,7 +34,7 @@ sys.path.insert(0, str(HERE))
 
 import hands  # noqa: E402
 import my3_hands  # noqa: E402
-from my3_same import first_difference, side, tree_of  # noqa: E402
+from my3_same import first_difference, run_both  # noqa: E402
 
 VARIANTS = ("hk", "sg", "my3", "paohuzi", "tw", "mcr")
 SETS = {"tw": 5}  # sets beside the eye (4 elsewhere)
@@ -209,28 +207,11 @@ def main(argv=None) -> int:
         return compare_cached(args, jobs)
     if args.cache is not None:
         args.cache.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        base_tree = Path(tmp) / "base"
-        base_key = tree_of(args.base, base_tree)
-        if args.new:
-            new_tree = Path(tmp) / "new"
-            new_key = tree_of(args.new, new_tree)
-        else:
-            new_tree, new_key = ROOT, None
-        t0 = time.perf_counter()
-        base = side("base", base_tree, base_key, jobs, args.cache)
-        t_base = time.perf_counter() - t0
-        if args.base_only:
-            print(f"base {args.base}: {len(jobs)} runs answered in {t_base:.0f} s")
-            return 0
-        t0 = time.perf_counter()
-        new = side("new", new_tree, new_key, jobs, args.cache)
-        t_new = time.perf_counter() - t0
+    got = run_both(args, jobs)
+    if isinstance(got, int):
+        return got
+    new, t_base, t_new = got
     answered = sum(x.count(b"\n") for x in new)
-    for (label, argv_, _), a, b in zip(jobs, base, new):
-        if a != b:
-            print(f"DIFFERENT: mjcli {' '.join(argv_)} on {label}: {first_difference(a, b)}")
-            return 1
     print(f"same bytes: {len(jobs)} runs ({args.lines:,} generated hands a variant for {', '.join(variants)}, seed "
           f"{args.seed}, and the examples and corpora; {answered:,} output lines); base {t_base:.0f} s, "
           f"new {t_new:.0f} s")
