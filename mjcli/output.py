@@ -301,6 +301,8 @@ def _wait_rows(waits, rec, glyphs, width=None) -> str:
             flag = _t("self-drawn only") if w["discard"] is not None or w["tile"] == "J" else ""
             if w["tile"] != "J" and w["discard"] is not None:
                 flag = _t("discard below minimum {n}", n=rec["minimum"])
+        elif not w.get("self_drawn_meets_minimum") and w["self_drawn"] is not None:  # mcr: self-drawn spoils a
+            flag = _t("self-drawn below minimum {n}", n=rec["minimum"])                 # Chicken Hand
         rows.append([_glyph_text(w["tile"], glyphs), w["left"], _num(w["discard"]), _num(w["self_drawn"]), flag])
     return simple_table(rows, [_t("tile"), _t("left"), _t("discard ({unit})", unit=unit),
                                _t("self-drawn ({unit})", unit=unit), _t("note")])

@@ -394,3 +394,15 @@ def test_error_records_say_no_limit(runner):
         assert json.loads(r.stdout)["limit"] is None
     r = runner.invoke(cli, ["score", "-v", "hk", "-f", "jsonl"], input="xx\n")
     assert json.loads(r.stdout)["limit"] == 10
+
+
+def test_wait_notes_a_self_drawn_win_below_the_minimum(runner):
+    # Chicken Hand (8) is spoiled by Self-Drawn: 8s wins for 8 on a discard, 1 self-drawn (Self-Drawn 1 alone);
+    # the note says so as hk's says "discard below minimum"; 5s is 1 and 2, short either way
+    code, out, _ = mj(runner, "wait", "-v", "mcr", "[123m] [567p] [222s] 67s NN")
+    rows = {line.split()[0]: line for line in out.splitlines() if line[:2] in ("5s", "8s")}
+    assert rows["8s"].split()[1:] == ["4", "8", "1", "self-drawn", "below", "minimum", "8"]
+    assert rows["5s"].split()[1:] == ["4", "1", "2", "below", "minimum", "8"]
+    code, out, _ = mj(runner, "wait", "-v", "mcr", "[123m] [567p] [222s] 67s NN", "-f", "json")
+    w8 = [w for w in json.loads(out)[0]["waits"] if w["tile"] == "8s"][0]
+    assert (w8["discard_meets_minimum"], w8["self_drawn_meets_minimum"]) == (True, False)
