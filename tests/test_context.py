@@ -204,6 +204,36 @@ def test_rob_kong_on_a_fei_refused():
 
 
 # --------------------------------------------------------------------------
+# the discard words name which discard the tile was: two of them contradict each other (no kong is made once the
+# wall is empty, and the dealer's first discard is not the last); last-of-kind needs no other copy held
+
+
+OTHER = {"tw": ("123m 456m 789m 234p 567p 55s", "@4p"), "mcr": ("123m 456p 789s 345s 99m", "@3s")}
+
+
+@pytest.mark.parametrize("vid", VARIANTS + list(OTHER))
+@pytest.mark.parametrize("words", ["rob-kong last-discard", "earthly rob-kong", "earthly last-discard"])
+def test_two_discard_words_refused(vid, words):
+    plain, win = (HANDS[vid]["plain"], HANDS[vid]["rob_ok"]) if vid in HANDS else OTHER[vid]
+    a, b = words.split()
+    refused(vid, f"{plain} {win} {words} seat=S", a, b, "the winning tile came one way", "leave one out")
+    ok(vid, f"{plain} {win} {a} seat=S")  # each alone is fine
+    ok(vid, f"{plain} {win} {b} seat=S")
+
+
+def test_last_of_kind_with_another_copy_held_refused():
+    # the other three E are shown on the table, so the winner holds none: the pair's other E contradicts it
+    msg = refused("mcr", "123m 456p 789s 345s EE @E last-of-kind", "last-of-kind", "other E")
+    assert msg.endswith("leave it out")
+    # alone in the hand, the winning tile is the last of its kind: Last Tile (4 fan)
+    assert "mcr_last_tile" in {p.id for p in ok("mcr", "123m 456p 789s 345s 99m @3s last-of-kind").patterns}
+    # a shown pung of the tile holds three of the four: the word fits (and Last Tile counts without it)
+    assert "mcr_last_tile" in {p.id for p in ok("mcr", "[999s] 123m 456p 78s EE @9s last-of-kind").patterns}
+    # another variant reads the word the same way
+    refused("hk", "123m 456m 789m 234p 55s @5s last-of-kind", "last-of-kind", "other 5s")
+
+
+# --------------------------------------------------------------------------
 # a word written twice with different values; the command-line options
 
 

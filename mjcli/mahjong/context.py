@@ -58,6 +58,11 @@ WHY_DISCARD = {
     "rob-kong": "a robbed kong is won on the konger's tile, never self-drawn",
     "last-discard": "the last discard is another player's tile",
 }
+WHICH_DISCARD = {  # two of them: a contradiction (no kong is made once the wall is empty: no replacement tile)
+    "earthly": "the dealer's first discard",
+    "rob-kong": "the tile another player adds to a shown pung to make a kong",
+    "last-discard": "the discard after the last tile of the wall is drawn",
+}
 CLASH_KEYS = {"@": "win", "seat": "seat", "round": "round"}  # a clash is lifted by the option of that word
 KONGER_HOLDS = COPIES - 1  # rob-kong: the konger's pong of the robbed tile, every copy but the one robbed
 
@@ -115,6 +120,10 @@ def _check_how_won(hand: Hand, flags, selfs: list, word, zimo: str, said: bool) 
     """The words of a self-drawn win against those of a discard, and against zimo or an option (``said``: an
     option gave how the tile came)."""
     discards = [w for w in DISCARD_WORDS if w in flags]
+    if len(discards) > 1:  # each names the one discard the tile was: the dealer's first, a kong's, the last
+        a, b = discards[:2]
+        raise ContextError(f"{word(b)} contradicts {word(a)}: the winning tile came one way ({a}: "
+                           f"{WHICH_DISCARD[a]}; {b}: {WHICH_DISCARD[b]}); leave one out")
     if selfs and discards:
         a, b = selfs[0], discards[0]
         raise ContextError(f"{word(b)} contradicts {word(a)}: {WHY_SELF[a]} but {WHY_DISCARD[b]}; leave one out")
@@ -149,7 +158,8 @@ def _check_deal(hand: Hand, flags, word, seat: str, shooter, labels: dict) -> No
 
 
 def _check_melds(hand: Hand, flags, word, for_wait: bool) -> None:
-    """What the kong and bonus words need among the melds and bonus tiles; rob-kong against the winning tile."""
+    """What the kong and bonus words need among the melds and bonus tiles; rob-kong and last-of-kind against the
+    winning tile."""
     kongs = sum(1 for m in hand.melds if m.kind == KONG)
     if "kong-on-kong" in flags and kongs < 2:
         raise ContextError(f"{word('kong-on-kong')} needs two kongs among the melds, the hand shows {kongs}; "
@@ -168,6 +178,11 @@ def _check_melds(hand: Hand, flags, word, for_wait: bool) -> None:
             raise ContextError(f"{word('rob-kong')} contradicts the other {format_tiles((hand.win,))} in the hand: the "
                                f"konger holds three {format_tiles((hand.win,))} and robbing takes the fourth, so the winner "
                                "holds no other copy")
+    if "last-of-kind" in flags and not for_wait and hand.win is not None and hand.concealed.count(hand.win) > 1:
+        code = format_tiles((hand.win,))
+        raise ContextError(f"{word('last-of-kind')} contradicts the other {code} in the concealed tiles: the last of "
+                           f"its kind is won when the other three {code} are already shown on the table, so the winner "
+                           "holds no other copy; leave it out")
 
 
 def fei_read_as(hand: Hand, reading, t: int) -> int:
