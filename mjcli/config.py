@@ -38,7 +38,7 @@ ENV = {k: f"MJCLI_{k.upper()}" for k in KEYS}
 DEFAULTS = {"variant": "hk", "rules": None, "ladder": None, "stake": None, "lang": "en", "history": None}
 SOURCES = ("option", "ledger header", "environment", "config file", "default")
 FIX = {
-    "variant": "write a variant id (hk, sg, my3, paohuzi) or the path of a variant file",
+    "variant": "write a variant id ({ids}) or the path of a variant file",  # the ids: variant.builtin_ids
     "rules": "write the path of a house-rule file, e.g. house.yaml",
     "ladder": "write a payment preset name, e.g. half_spicy (`mjcli settle --ladder` Tab-completes them)",
     "stake": "write money per unit as a number above 0, e.g. 0.5",
@@ -132,6 +132,10 @@ def check(key: str, raw, where: str, base: Path | None = None):
         hint = f" (did you mean {near[0]}?)" if near else ""
         raise ConfigError(f"{where}unknown key {key!r}{hint}; the keys are {', '.join(KEYS)}")
     fix = FIX[key]
+    if key == "variant":
+        from .variant import builtin_ids
+
+        fix = fix.format(ids=", ".join(builtin_ids()))
     if key == "stake":
         from decimal import Decimal
 

@@ -114,6 +114,7 @@ def test_table_text(cfg):
     ("stake: [1]\n", ["stake: expected a number", "e.g. 0.5"]),
     ("lang: fr\n", ["lang", "'fr'", "en, ms, ta, zh"]),
     ("variant: hkk\n", ["unknown variant 'hkk'", "did you mean hk"]),
+    ("variant: bogus\n", ["unknown variant 'bogus'", "(hk, sg, my3, paohuzi, mcr, tw)"]),  # every built-in id
     ("ladder: half_spicey\n", ["half_spicey", "did you mean half_spicy"]),
     ("ladr: half_spicy\n", ["unknown key 'ladr'", "did you mean ladder"]),
     ("rules: 5\n", ["rules: expected text", "house-rule file"]),
@@ -137,6 +138,8 @@ def test_missing_named_config_is_an_error(tmp_path):
 def test_bad_environment_value_names_the_variable():
     code, _, err = run("score", HAND, env={"MJCLI_STAKE": "-1", "MJCLI_LADDER": None})
     assert code == 2 and "MJCLI_STAKE=-1" in err
+    code, _, err = run("score", HAND, env={"MJCLI_VARIANT": "bogus"})
+    assert code == 2 and "MJCLI_VARIANT=bogus" in err and "paohuzi, mcr, tw)" in err
 
 
 # --- a ledger that names its variant -------------------------------------------------------------------------
