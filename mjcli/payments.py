@@ -313,8 +313,13 @@ def settle(variant, req: SettleRequest) -> Settlement:
         raise SettleError("--from is the winner's own seat; leave --from out for a self-drawn win")
     if req.bao is not None and req.bao == req.winner:
         raise SettleError("--bao is the winner's own seat; the liable player is a loser")
-    if req.flowers is not None and req.winner is None:
-        raise SettleError("--flowers counts the winner's flowers, but there is no --winner; add --winner SEAT")
+    if req.winner is None:  # a drawn hand: nothing of a win may be given (it would be silently ignored)
+        for given, what in ((req.flowers is not None, "--flowers counts the winner's flowers"),
+                            (req.value is not None, "--value is the winning hand's value"),
+                            (req.result is not None, "--hand is the winning hand"),
+                            (req.bao is not None, "--bao names the player liable for a win")):
+            if given:
+                raise SettleError(f"{what}, but there is no --winner; add --winner SEAT (a drawn hand has none)")
     if req.robbed_kong and req.shooter is None:
         raise SettleError("--robbed-kong needs --from SEAT, the player whose kong was robbed")
     pay = payment_table(variant, req.ladder)

@@ -167,6 +167,15 @@ def test_settle_hand_below_minimum_is_an_error():
         settle_record(HK, dict(winner="E", shooter="S", hand="123m 456m 789m 234p 55s zimo"))
 
 
+@pytest.mark.parametrize("given,named", [(dict(value=3), "--value"), (dict(hand="123m 456m 789m 234p 55s"), "--hand"),
+                                          (dict(bao="S"), "--bao"), (dict(shooter="S"), "--from")])
+def test_a_win_given_with_no_winner_is_an_error(given, named):
+    # a drawn hand has no winner: a value, hand, liable player or shooter given with it would be silently dropped
+    with pytest.raises(SettleError, match=f"^{named} .* no --winner; add --winner SEAT"):
+        settle_record(HK, given)
+    assert settle_record(HK, {})["payments"] == []  # a drawn hand: no payments
+
+
 def test_eight_flowers_is_paid_as_self_drawn():
     # RULES.md: eight_flowers is "an immediate win whatever the tiles": it comes on the drawn eighth bonus tile, so
     # every loser pays S/2 even when the hand names no zimo. 8 faan: S = 64, each of three 32, total 96.
