@@ -395,6 +395,20 @@ def test_thirteen_plus_winning_tile():
     assert json.loads(out)["hand"] == want["hand"]
 
 
+def test_thirteen_with_no_winning_tile_says_how_to_name_it():
+    code, _, err = run("score", "123m 456m 789m 234p 5s")
+    assert code == 1 and err.count("\n") == 1
+    assert "score needs 14" in err and "add @T (e.g. @5p) or give --win T" in err and "mjcli wait" in err
+    code, _, err = run("score", "123m 456m 789m 234p")  # two short: no such hint
+    assert code == 1 and "score needs 14" in err and "@T" not in err
+
+
+def test_a_bad_win_option_names_the_option_not_a_column_of_the_hand():
+    code, _, err = run("score", "123m", "456m", "789m", "234p", "55s", "--win", "9z")
+    assert code == 1 and "--win 9z: honour number 9 out of range; honours are 1z-7z" in err
+    assert "column" not in err
+
+
 def test_fourteen_with_at_keeps_its_meaning():
     assert answer("hk", "score", "123m 456m 789m 234p 55s @2p")["hand"] == "123456789m 234p 55s @2p"
     assert not answer("hk", "score", "123m 456m 789m 234p 55s @1p")["ok"]  # @T is one of the 14

@@ -354,7 +354,8 @@ def apply_overrides(hand: Hand, ov: dict, size: int = 14) -> Hand:
         try:
             w = parse_tile(ov["win"])
         except MjError as exc:
-            raise HandError(f"--win {ov['win']}: {exc.message}") from None
+            why = exc.message.replace(f" in {ov['win']!r} (at column 1)", "")  # a column of the option, not the hand
+            raise HandError(f"--win {ov['win']}: {why}") from None
         if hand.win_added:  # 13 tiles and @T: --win names the tile instead
             hand = hand.without_win()
         if hand.size == size - 1:  # 13 tiles and --win T: the 14-tile hand with T added

@@ -1665,4 +1665,7 @@ def validate(hand: Hand, variant, *, size: int | None = 14) -> None:
         raise HandError(
             f"hand has {hand.size} tiles (a kong counts 3); {what} needs {size}: "
             + (shape.describe() if size == shape.size else "one tile short of a win")
+            + (f"; to score {size - 1}, name the winning tile: add @T (e.g. @5p) or give --win T (mjcli wait lists "
+               "the tiles that complete it)"
+               if what == "score" and hand.size == size - 1 else "")
         )
