@@ -15,7 +15,7 @@ NOTATION_ROWS = (
     ("bonus", "after | (unquoted: a lone :): f1-f4 flowers, s1-s4 seasons, cat mouse rooster centipede (a1-a4), face (k1-k4), "
               "J drowned Fei"),
     ("context", "@5p winning tile, zimo, seat=S, round=E, last-tile, last-discard, kong-replacement, "
-                "bonus-replacement, rob-kong, kong-on-kong, heavenly, earthly"),
+                "bonus-replacement, rob-kong, kong-on-kong, heavenly, earthly, last-of-kind"),
     ("also", "123M 5P, lower-case e w n c f (a lone p or s is ambiguous), commas, 55s@5s, tile glyphs, "
              "東 南 西 北 中 發 白, seat=east or nan, 13 tiles plus @T; quotes optional (docs/notation.md)"),
     ("example", "234p 567p EE [CCC] [FFF] | f1 s1 zimo seat=E"),
@@ -276,8 +276,36 @@ def mahjong_tiles(v, *, width: int = 80, glyphs: bool = False) -> str:
     for label, text in rows:
         out.extend(labelled(label + ":", text, width))
     out.append("")
-    out.extend(notation_lines("Notation: CONCEALED  MELDS...  | BONUS...  CONTEXT...", NOTATION_ROWS, width))
+    out.extend(notation_lines("Notation: CONCEALED  MELDS...  | BONUS...  CONTEXT...", _notation_rows(v, tiles), width))
     return "\n".join(out) + "\n"
+
+
+_BONUS_WORDS = {"flower": "f1-f4 flowers", "season": "s1-s4 seasons", "animal": "cat mouse rooster centipede (a1-a4)",
+                "face": "face (k1-k4)"}
+
+
+def _notation_rows(v, tiles) -> list:
+    """:data:`NOTATION_ROWS` for the table ``v`` (``tiles``: its tile kinds): its suits in the tiles row, its bonus
+    tiles, and an example that is a whole hand of its size (the general one, else its first pattern's example)."""
+    from .errors import MjError
+    from .mahjong.tiles import parse_hand, validate
+
+    rows = dict(NOTATION_ROWS)
+    suits = [s for k, s in enumerate("mps") if any(t // 9 == k for t in tiles)]
+    if suits and len(suits) < 3:
+        runs = " ".join(f"{d}{suits[i % len(suits)]}" for i, d in enumerate(("123", "456", "789")))
+        rows["tiles"] = rows["tiles"].replace("123m 456p 789s", runs)
+    bonus = [_BONUS_WORDS[f] for f in v.tiles.bonus] + (["J drowned Fei"] if v.tiles.jokers else [])
+    rows["bonus"] = ("after | (unquoted: a lone :): " + ", ".join(bonus)) if bonus else f"none in {v.id}"
+    examples = [rows["example"]] + [s.example for s in v.patterns if s.example]
+    for text in examples:
+        try:
+            validate(parse_hand(text), v, size=v.hand.size)
+        except MjError:
+            continue
+        rows["example"] = text
+        break
+    return list(rows.items())
 
 
 def print_registry(out: TextIO) -> None:

@@ -367,6 +367,22 @@ def test_rules_hk_tiles(run):
     assert "cat" not in r.stdout.split("Notation")[0]  # no animals in the hk set
 
 
+@pytest.mark.parametrize("vid", ["hk", "sg", "my3", "tw", "mcr"])
+def test_rules_tiles_notation_is_the_tables(run, vid):
+    # the notation block names this table's bonus tiles and suits, and its example is a whole hand of this table
+    from mjcli.mahjong.tiles import parse_hand, validate
+    from mjcli.variant import load_builtin
+
+    r = run("rules", vid, "--tiles")
+    assert r.exit_code == 0
+    notation = r.stdout.split("Notation")[1]
+    assert ("cat mouse" in notation) == (vid in ("sg", "my3")) and ("J drowned Fei" in notation) == (vid == "my3")
+    assert ("456p 789p" in notation) == (vid == "my3") and "last-of-kind" in notation
+    example = [line for line in notation.splitlines() if line.split()[:1] == ["example"]][0].split(None, 1)[1]
+    v = load_builtin(vid)
+    validate(parse_hand(example), v, size=v.hand.size)
+
+
 def test_version(run):
     r = run("--version")
     assert r.exit_code == 0 and "mjcli" in r.stdout
