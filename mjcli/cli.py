@@ -1039,7 +1039,7 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
             raise Fail(f"--tiles prints text; leave out --format {fmt}")
         rulesview.print_tiles(_variant(variant_id, rules_file), out, width=width, glyphs=glyphs)
         return
-    if variant_id is None and rules_file is None:
+    if variant_id is None and rules_file is None and not long_:  # --long: the default table's, as --tiles
         rulesview.print_variant_list(out, fmt, width)
         return
     v = _variant(variant_id, rules_file)

@@ -383,6 +383,13 @@ def test_rules_tiles_notation_is_the_tables(run, vid):
     validate(parse_hand(example), v, size=v.hand.size)
 
 
+def test_rules_long_with_no_variant_is_the_default_tables(run):
+    # as --tiles with no variant: the default table's sheet (hk), with the descriptions and examples
+    r = run("rules", "--long")
+    assert r.exit_code == 0 and r.stdout.startswith("Hong Kong Old Style (hk)") and "123m 456m 789m" in r.stdout
+    assert r.stdout == run("rules", "hk", "--long").stdout
+
+
 def test_version(run):
     r = run("--version")
     assert r.exit_code == 0 and "mjcli" in r.stdout
