@@ -170,7 +170,7 @@ def test_sixteen_tiles_and_a_wrong_size():
     # 16 tiles and @9s: the 9s is added (17); 16 tiles alone are one short
     assert score_line("123m 456m 789m 234p 567p 9s @9s seat=S", TW).total == 2
     res = score_line("123m 456m 789m 234p 567p 9s seat=S", TW)
-    assert res.error.message.endswith("score needs 17: five sets and a pair")
+    assert "score needs 17: five sets and a pair; to score 16, name the winning tile: add @T" in res.error.message
 
 
 def _settle(*args):
