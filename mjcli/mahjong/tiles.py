@@ -1116,15 +1116,60 @@ def _after_win(rest: str) -> tuple:
     >>> _after_win("@5p"), _after_win("zimo 123m"), _after_win("zimo  seat=E")[5]
     ((), (), True)
     """
-    line = _FastLine()
-    line.win, line.context, line.cut = JOKER, True, " @"  # as after @T
+    # read here as _FastLine.other reads the words after @T, with no _FastLine and no call a word (most lines end
+    # in words of their own: speed, issue 29); each failed word, None
+    self_drawn, seat, round_, flags, bonus, broken = False, None, None, None, None, False
     after = ()
-    if all(line.other(token, _AFTER_TILES) is not None for token in rest.split(" ")):
-        bonus = () if line.bonus is None else tuple(sorted(line.bonus, key=BONUS_ORDER.get))
-        seat, round_ = line.seat or "E", line.round or "E"
-        flags = _NO_FLAGS if line.flags is None else frozenset(line.flags)
-        words = _context_words(line.self_drawn, seat, round_, flags)
-        after = (line.self_drawn, seat, round_, flags, bonus, line.broken, " | " + " ".join(bonus) if bonus else "",
+    for token in rest.split(" "):
+        if not token:
+            broken = True  # a run of spaces: not the canonical text
+            continue
+        first = token[0]
+        if first == "@":  # a second @T
+            break
+        if first in _CONTEXT_STARTS:  # perhaps a context word (zimo, seat=S, last-tile...)
+            read = _CONTEXT_READS.get(token)
+            if read is None:
+                read = _context_read(token)
+            if read:
+                slot, value = read
+                if slot == "flags":
+                    flags = {value} if flags is None else flags | {value}
+                    continue
+                if slot == "self_drawn":
+                    if self_drawn:
+                        break  # written twice: the full parser notes it
+                    self_drawn = True
+                elif slot == "seat":
+                    if seat:
+                        break
+                    seat = value
+                else:
+                    if round_:
+                        break
+                    round_ = value
+                continue
+            if read is not False:
+                break  # a context word for the full parser (lian=, a wind it does not know)
+        if first in "|:" and bonus is None:  # the bar
+            bonus = []
+            if token == "|" or token == ":":
+                continue
+            if first == ":":
+                break
+            token = token[1:]  # |f1: the bar glued to a bonus tile
+        if bonus is None:
+            break  # a tile or any other word after @T: the full parser
+        tok = _BONUS_READS.get(token) or _bonus_read(token)
+        if not tok:
+            break
+        bonus.append(tok)
+    else:
+        bonus = () if bonus is None else tuple(sorted(bonus, key=BONUS_ORDER.get))
+        seat, round_ = seat or "E", round_ or "E"
+        flags = _NO_FLAGS if flags is None else frozenset(flags)
+        words = _context_words(self_drawn, seat, round_, flags)
+        after = (self_drawn, seat, round_, flags, bonus, broken, " | " + " ".join(bonus) if bonus else "",
                  " " + " ".join(words) if words else "")
     if len(_AFTER_WIN) > 50_000:
         _AFTER_WIN.clear()

@@ -26,7 +26,7 @@ from collections import defaultdict
 from itertools import compress
 from operator import itemgetter
 
-from ...mahjong.suits import complete_mask, fits, held_places
+from ...mahjong.suits import _ONES, complete_mask, fits
 from ...mahjong.tiles import CHOW, CONCEALED, KONG, PLACE_INC, PONG, SUIT_OF, hand_keys, key_counts
 
 WINDS = range(27, 31)
@@ -426,7 +426,8 @@ def _wind_pungs(pungs: list, win: Win, out: Tally) -> None:
     unless a wind fan took every wind pung already."""
     if not pungs or out["big_four_winds"]:
         return
-    taken = any(out[f] for f in ("big_three_winds", "little_four_winds", "all_honors", "all_terminals_and_honors"))
+    taken = bool(out["big_three_winds"] or out["little_four_winds"] or out["all_honors"]
+                 or out["all_terminals_and_honors"])  # any() of them, with no generator (speed, issue 29)
     for t in pungs:
         if t == win.round:
             out["prevalent_wind"] += 1
@@ -628,7 +629,7 @@ class HandFacts:
 
     def __init__(self, hand):
         self.hand = hand
-        self.keys = hand_keys(hand)
+        self.keys = hand.__dict__.get("_keys") or hand_keys(hand)  # hand_keys, its memo read here (speed, issue 29)
         conc = hand.counts()
         self.concealed = conc
         w = hand.win
@@ -656,8 +657,9 @@ class HandFacts:
         hand = self.hand
         occupied = _OCCUPIED  # a suit key's places that hold a tile, read as one mask a suit
         k0, k1, k2, k3 = self.keys
-        kinds = occupied[held_places(k0)] | occupied[held_places(k1)] << 9 | occupied[held_places(k2)] << 18 \
-            | occupied[held_places(k3)] << 27
+        ones = _ONES  # held_places of each key, written out (four calls fewer a hand: speed, issue 29)
+        kinds = occupied[(k0 | k0 >> 1 | k0 >> 2) & ones] | occupied[(k1 | k1 >> 1 | k1 >> 2) & ones] << 9 \
+            | occupied[(k2 | k2 >> 1 | k2 >> 2) & ones] << 18 | occupied[(k3 | k3 >> 1 | k3 >> 2) & ones] << 27
         for m in hand.melds:
             for t in m.tiles:
                 kinds |= 1 << t
@@ -792,7 +794,7 @@ def _regular(facts: HandFacts, reading) -> tuple:
         del out["big_three_winds"]
     _pack_traits(sets, eye, out)
     if "quadruple_chow" not in out:
-        hogs = facts.fours - shown_kongs - hidden_kongs
+        hogs = facts.all_counts.count(4) - shown_kongs - hidden_kongs  # facts.fours, no property call
         if hogs:
             out["tile_hog"] += hogs
     if (eye == w or win_in_chow) and "melded_hand" not in out and "four_kongs" not in out and facts.unique_wait:
@@ -858,7 +860,7 @@ def special(facts: HandFacts, name: str) -> Tally:
     elif name == "seven_pairs_four_alike":
         out = Tally(int, facts.tile_fans)  # the kinds' fans copied in C (speed, issue 29)
         out["seven_pairs"] += 1
-        hogs = facts.fours  # no meld beside seven pairs: the concealed counts are all the tiles
+        hogs = facts.all_counts.count(4)  # facts.fours (no meld beside seven pairs: the concealed counts are all)
         if hogs:
             out["tile_hog"] += hogs
     elif name == "honors_and_knitted":

@@ -166,9 +166,10 @@ def _fans_total(facts, reading, variant) -> tuple:
     return got
 
 
-def _fans_rows(facts, reading, variant) -> tuple:
-    """:func:`_fans_total` worked out, not kept (a hand of one reading asks once)."""
-    rank, drops, index, switches = _prepared(variant)
+def _fans_rows(facts, reading, variant, prepared: tuple | None = None) -> tuple:
+    """:func:`_fans_total` worked out, not kept (a hand of one reading asks once); ``prepared``: the variant's
+    :func:`_prepared`, when the caller has it."""
+    rank, drops, index, switches = prepared or _prepared(variant)
     table = ranked_fans(facts, reading, rank, drops)
     if switches:
         table = _switched(table, facts, reading, variant.options)
@@ -270,6 +271,7 @@ def fast_answer(variant, answer):
             for spec in variant.patterns):
         return answer
     size, shape, tiles, most = plan.size, plan.shape, plan.tiles, plan.most
+    prepared = _prepared(variant)  # the same for every line (speed, issue 29)
 
     def fast(text):
         try:
@@ -279,7 +281,7 @@ def fast_answer(variant, answer):
             if (hand.flags or hand.clashes) and resolve(hand, None, size=size) is not hand:
                 return answer(text)  # a word implies another: the scorer adds the note
             validate(hand, variant, size=None)
-            if hand.size != size:
+            if len(hand.concealed) + hand.jokers + 3 * len(hand.melds) != size:  # hand.size, no property call
                 return answer(text)
             rs = every = readings(hand, tiles, shape, most)
             if rs and "rob-kong" in hand.flags:
@@ -294,7 +296,7 @@ def fast_answer(variant, answer):
             # one reading (perhaps repeated for each place of the winning tile): no other goes before it, and
             # the first place scores as every other does
             best_r = rs[0]
-            best_rows = _fans_rows(facts, best_r, variant)[2]
+            best_rows = _fans_rows(facts, best_r, variant, prepared)[2]
         else:
             facts.memo[id(variant)] = {"readings": every}  # what the ties are chosen among (no Fei: the same)
             best_r = best_rows = None
@@ -311,7 +313,8 @@ def fast_answer(variant, answer):
             found.sort(key=_first)
         else:
             found = best_rows
-        return plan.best_result(hand, best_r, format_hand(hand), found)
+        # format_hand's text, the parser's when it kept it (read here: speed, issue 29)
+        return plan.best_result(hand, best_r, hand.__dict__.get("_line") or format_hand(hand), found)
 
     return fast
 
