@@ -12,8 +12,7 @@ NOTATION_ROWS = (
     ("tiles", "123m 456p 789s (digits + suit), 1z-7z or E S W N P (white) F (green) C (red)"),
     ("melds", "[123p] chow or pong claimed, [5555p] claimed kong, {5555p} added kong, (5555p) concealed kong; "
               "unquoted in a shell: +123p +5555p ++5555p _5555p"),
-    ("bonus", "after | (unquoted: a lone :): f1-f4 flowers, s1-s4 seasons, cat mouse rooster centipede (a1-a4), face (k1-k4), "
-              "J drowned Fei"),
+    ("bonus", ""),  # the table's own bonus words (_BONUS_WORDS): _notation_rows
     ("context", "@5p winning tile, zimo, seat=S, round=E, last-tile, last-discard, kong-replacement, "
                 "bonus-replacement, rob-kong, kong-on-kong, heavenly, earthly, last-of-kind"),
     ("also", "123M 5P, lower-case e w n c f (a lone p or s is ambiguous), commas, 55s@5s, tile glyphs, "
@@ -281,7 +280,7 @@ def mahjong_tiles(v, *, width: int = 80, glyphs: bool = False) -> str:
 
 
 _BONUS_WORDS = {"flower": "f1-f4 flowers", "season": "s1-s4 seasons", "animal": "cat mouse rooster centipede (a1-a4)",
-                "face": "face (k1-k4)"}
+                "face": "face (k1-k4)"}  # how a bonus family is written after the bar (the Fei: J)
 
 
 def _notation_rows(v, tiles) -> list:
