@@ -94,13 +94,43 @@ def _ascii_word(c: str) -> bool:
     return c.isascii() and (c.isalnum() or c in "_.")
 
 
+# what a line of Chinese or Japanese text may not start with (closing punctuation: it stays with the character
+# before it) when a run of wide characters is broken between two of them
+_NO_LINE_START = frozenset("，、。．；：？！）」』】》〉”’…,.;:?!)]}")
+_OPENING = "（「『【《〈“‘([{"  # nor end with opening punctuation
+
+
+def _wide_head(word: str, room: int) -> tuple[str, str] | None:
+    """The head of ``word`` that fills the ``room`` left on a line, and the rest, when the word may be broken there:
+    between two characters of which one is wide (Chinese and Japanese are written with no spaces, and break
+    between any two characters), never before closing punctuation, after opening punctuation nor inside a number
+    or an id, and not to leave one character alone on either line; else None."""
+    if room < 2:
+        return None
+    head, rest = _cut(word, room)
+    while rest and rest[0] in _NO_LINE_START and len(head) > 1:
+        head, rest = head[:-1], head[-1] + rest
+    while head and head[-1] in _OPENING:
+        head, rest = head[:-1], head[-1] + rest
+    if len(head.lstrip(_OPENING)) < 2 or len(rest) < 2 or text_width(head) > room:
+        return None  # one character on either side is not worth the break: the word goes to the next line whole
+    if _char_width(head[-1]) < 2 and _char_width(rest[0]) < 2:
+        return None
+    if _ascii_word(head[-1]) and _ascii_word(rest[0]):
+        return None
+    return head, rest
+
+
 def wrap(text: str, width: int) -> list[str]:
     """``text`` wrapped to ``width`` columns at spaces (a word too long is cut); a newline starts a new line.
+    A word of wide characters (Chinese) is broken between two of them to fill a line, as those scripts are.
 
     >>> wrap("Siu Sam Yuen (small three dragons)", 14)
     ['Siu Sam Yuen', '(small three', 'dragons)']
     >>> wrap("香港古典麻雀", 5)
     ['香港', '古典', '麻雀']
+    >>> wrap("1、9 數牌及字牌每種各一張，其中一種再多一張", 22)
+    ['1、9 數牌及字牌每種各', '一張，其中一種再多一張']
     """
     width = max(1, width)
     lines: list[str] = []
@@ -108,6 +138,13 @@ def wrap(text: str, width: int) -> list[str]:
         cur, used = "", 0
         for word in para.split():
             ww = text_width(word)
+            if cur and used + 1 + ww > width:
+                split = _wide_head(word, width - used - 1)
+                if split is not None:  # the line filled with the word's head, the rest on the next
+                    lines.append(f"{cur} {split[0]}")
+                    cur, used = "", 0
+                    word = split[1]
+                    ww = text_width(word)
             while ww > width:
                 if cur:
                     lines.append(cur)
