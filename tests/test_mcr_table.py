@@ -327,6 +327,30 @@ def test_chicken_with_flowers_switch(tmp_path):
     assert score("[123m] [567p] [222s] 678s NN @8s", off).total == 8
 
 
+def test_disabling_the_calculators_kong_fan_scores_the_books(tmp_path):
+    # [5555p] (7777s) 123m 456m 11s @1s: one shown and one concealed kong.
+    # the calculator's reading (the default): Concealed Kong and Melded Kong 5 + Short Straight 1 + No Honors 1
+    # + Single Wait 1 = 8, met
+    hand = "[5555p] (7777s) 123m 456m 11s @1s"
+    res = score(hand)
+    assert fan_ids(res) == {"concealed_and_melded_kong": 5, "short_straight": 1, "no_honors": 1, "single_wait": 1}
+    assert res.total == 8 and res.meets_minimum
+    # the 1998 book (the fan disabled in a house file): Concealed Kong 2 + Melded Kong 1 + 3 = 6, below the minimum
+    path = tmp_path / "book.yaml"
+    path.write_text("extends: mcr\ndisable: [concealed_and_melded_kong]\n", encoding="utf-8")
+    from mjcli.house import load_rules_file
+
+    book = load_rules_file(path)
+    res = score(hand, book)
+    assert fan_ids(res) == {"concealed_kong": 2, "melded_kong": 1, "short_straight": 1, "no_honors": 1,
+                            "single_wait": 1}
+    assert res.total == 6 and not res.meets_minimum
+    # near miss: two shown kongs are Two Melded Kongs (4) either way, never the kong fans of one of each
+    two_shown = "[5555p] [7777s] 123m 456m 11s @1s"
+    assert fan_ids(score(two_shown, book))["two_melded_kongs"] == 4 == fan_ids(score(two_shown))["two_melded_kongs"]
+    assert "melded_kong" not in fan_ids(score(two_shown, book))
+
+
 def test_switches_are_checked_by_type(tmp_path):
     from mjcli.errors import MjError
 
