@@ -102,6 +102,14 @@ def test_earthly_refused_with_a_claimed_meld(vid):
     refused(vid, HANDS[vid]["claimed"] + " earthly seat=S", "earthly", "claimed meld")
 
 
+def test_a_claimed_meld_refused_with_a_fix_that_fits_it():
+    # a claimed chow: take the word out or write the set concealed; a claimed kong: the concealed kong's spelling
+    msg = refused("mcr", "[123m] 456p 789s 345s 99m @3s earthly seat=S", "[123m]")
+    assert "take out earthly" in msg and "(5555p)" not in msg
+    msg = refused("mcr", "[5555m] 456p 789s 345s 99m @3s earthly seat=S", "[5555m]")
+    assert msg.endswith("a kong made from the hand is written (5555m)")
+
+
 @pytest.mark.parametrize("vid", VARIANTS)
 def test_heavenly_and_earthly_together_refused(vid):
     refused(vid, HANDS[vid]["plain"] + " heavenly earthly", "heavenly", "earthly")

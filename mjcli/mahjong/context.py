@@ -152,9 +152,11 @@ def _check_deal(hand: Hand, flags, word, seat: str, shooter, labels: dict) -> No
         if w in flags:
             shown = [m for m in hand.melds if m.exposure in (CLAIMED, ADDED)]
             if shown:
-                raise ContextError(f"{word(w)} contradicts the claimed meld {shown[0].text()}: "
-                                   f"{'an' if w == 'earthly' else 'a'} {w} hand claims "
-                                   "nothing; write a concealed kong as (5555p)")
+                meld = shown[0]
+                fix = (f"a kong made from the hand is written ({meld.text()[1:-1]})" if meld.kind == "kong"
+                       else f"take out {word(w)}, or write the set as concealed tiles")
+                raise ContextError(f"{word(w)} contradicts the claimed meld {meld.text()}: "
+                                   f"{'an' if w == 'earthly' else 'a'} {w} hand claims nothing; {fix}")
 
 
 def _check_melds(hand: Hand, flags, word, for_wait: bool) -> None:

@@ -1359,9 +1359,7 @@ class _FullLine:
             self.melds.append(_parse_meld(token, col))
             return
         if _is_word(low) and low not in BONUS_TOKENS and low not in BONUS_ALIASES:
-            word = _unknown_word(token, low)
-            if word:
-                raise _col_error(word, col)
+            raise _col_error(_unknown_word(token, low), col)
         if self.seen_context:
             raise _col_error(f"tile {token!r} after the context words; write tiles first, then @T, zimo, seat=...", col)
         if (low in BONUS_TOKENS or low in BONUS_ALIASES) and low != "j":
@@ -1528,16 +1526,15 @@ def _is_word(low: str) -> bool:
             and (bool(set(low) - _TILE_LETTERS) or "-" in low or "_" in low))
 
 
-def _unknown_word(token: str, low: str) -> str | None:
-    """The message for a mistyped context word (one close to a known word, or written with - or _), else None:
-    the token is then reported as tiles."""
+def _unknown_word(token: str, low: str) -> str:
+    """The message for a word that is neither tiles nor a context word (:func:`_is_word`): a mistyped context
+    word (one close to a known word, or written with - or _) is named as one, with the word it is near."""
     import difflib
 
     near = difflib.get_close_matches(low.replace("_", "-"), CONTEXT_WORDS, n=1, cutoff=0.6)
-    if not near and "-" not in low and "_" not in low:
-        return None
+    what = "context word" if near or "-" in low or "_" in low else "word"
     hint = f" (did you mean {near[0]}?)" if near else ""
-    return (f"unknown context word {token!r}{hint}; the words are zimo, seat=, round=, "
+    return (f"unknown {what} {token!r}{hint}; the words are zimo, seat=, round=, "
             f"{', '.join(FLAG_WORDS)} (and tiles are digits with m p s z, or E S W N P F C)")
 
 
