@@ -143,7 +143,7 @@ def _english_left(text, lang, vid, english=""):
     # the English one only where the allow-list says no source gives it in that language
     untold = f"@descriptions:{vid}" in allowed
     descs = [p.descriptions[lang] if lang in p.descriptions else p.description if untold else "" for p in v.patterns]
-    descs += [g.get("description", "") for g in groups] if untold else []
+    descs += [(g.get("descriptions") or {}).get(lang) or (g.get("description", "") if untold else "") for g in groups]
     from mjcli.rulesview import short_when
 
     for desc in sorted(filter(None, descs), key=len, reverse=True) + sorted(map(short_when, filter(None, descs)),

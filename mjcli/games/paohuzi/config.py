@@ -20,11 +20,11 @@ def _nonneg_int(ck, data, key, path, required=True, minimum=0):
     return ck.integer(data, key, path, minimum, MAX_VALUE, required=required, default=... if required else None)
 
 
-def _names(ck, data, path):
+def _names(ck, data, path, example="{en: Ti, th: ไท, zh: 提}"):
     if data is None:
         return
     if not isinstance(data, dict):
-        ck.fail(path, "expected a mapping of language code to text, e.g. {en: Ti, th: ไท, zh: 提}")
+        ck.fail(path, f"expected a mapping of language code to text, e.g. {example}")
         return
     from ...variant import LINE_BREAK
 
@@ -54,12 +54,14 @@ def validate_section(data, ck) -> None:
             if not isinstance(row, dict):
                 ck.fail(path, "expected a mapping {small: N, big: N}")
                 continue
-            ck.unknown(row, {"small", "big", "names", "description"}, path)
+            ck.unknown(row, {"small", "big", "names", "description", "descriptions"}, path)
             _nonneg_int(ck, row, "small", path)
             _nonneg_int(ck, row, "big", path)
             _names(ck, row.get("names"), f"{path}.names")
             if "description" in row and not isinstance(row["description"], str):
                 ck.fail(f"{path}.description", "expected text")
+            # the description in other languages, as a pattern's `descriptions`: one line each
+            _names(ck, row.get("descriptions"), f"{path}.descriptions", "{th: ..., zh: ...}")
     tun = ck.get(data, "tun", "paohuzi", dict, "a mapping {first: 1, step: 3}", required=True)
     if isinstance(tun, dict):
         ck.unknown(tun, {"first", "step"}, "paohuzi.tun")
@@ -149,6 +151,12 @@ def _build(variant) -> Config:
 def names(variant, kind: str) -> dict:
     """The names of a group kind, by language."""
     return dict(variant.extra["groups"][kind].get("names") or {})
+
+
+def description(variant, kind: str, lang: str) -> str:
+    """A group kind's description in ``lang`` (its ``descriptions``), else the English ``description``."""
+    row = variant.extra["groups"][kind]
+    return (row.get("descriptions") or {}).get(lang) or row.get("description", "")
 
 
 def term(variant, key: str, lang: str) -> str:

@@ -10,7 +10,7 @@ import json
 from ...rulesview import notation_lines, write_rows
 from ...sheet import MIN_WIDTH, labelled, render, wrap
 from .cards import BIG_ZH, SMALL_ZH
-from .config import KINDS, config, names, term
+from .config import KINDS, config, description, names, term
 
 LADDER_ROWS = 8
 
@@ -101,7 +101,7 @@ def record(variant, lang: str = "en") -> dict:
         "groups": [
             {"kind": k, "name": names(variant, k).get(lang) or names(variant, k).get("en") or k,
              "names": names(variant, k), "small": cfg.huxi[k][0], "big": cfg.huxi[k][1],
-             "description": variant.extra["groups"][k].get("description", "")}
+             "description": description(variant, k, lang)}
             for k in KINDS
         ],
         "tun": {"first": cfg.tun_first, "step": cfg.tun_step,
