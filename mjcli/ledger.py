@@ -374,7 +374,9 @@ class Session:
     the deal passes to the next player after every hand, won or drawn. The round wind
     moves on each time the deal has changed hands as many times as there are players (four
     passes with four players); a variant whose ``rounds`` is ``[E]`` stays in the East round.
-    After the last round wind the next deal starts at East again.
+    After the last round wind the next deal starts at East again. With ``session.seat_change`` (mcr) the
+    players change seats when a round ends, each moving as that round's mapping says, and the player who then
+    sits in the first dealer's seat deals the next round's first hand (:attr:`order`: who sits where).
 
     >>> from mjcli.variant import load_builtin
     >>> s = Session(load_builtin("sg"), ("Ann", "Bo", "Cy", "Di"))
@@ -384,13 +386,15 @@ class Session:
 
     def __init__(self, variant, players: tuple[str, ...]):
         self.variant = variant
-        self.players = players
-        self.dealer = 0  # index into players
+        self.players = players  # in the order named (the columns of the output)
+        self.order = list(players)  # who sits in each seat, counter-clockwise from the first dealer's
+        self.dealer = 0  # index into order
         self.passes = 0  # how many times the deal has passed so far
+        self.moved = ""  # the seats the players changed to after the last hand (a note), or ""
 
     @property
     def dealer_name(self) -> str:
-        return self.players[self.dealer]
+        return self.order[self.dealer]
 
     @property
     def round(self) -> str:
@@ -400,7 +404,9 @@ class Session:
     def seating(self) -> dict[str, str]:
         """Player -> seat wind this hand, in the order the players were named."""
         n = len(self.players)
-        return {p: self.variant.seats[(i - self.dealer) % n] for i, p in enumerate(self.players)}
+        seats = self.variant.seats
+        at = {p: seats[(i - self.dealer) % n] for i, p in enumerate(self.order)}
+        return {p: at[p] for p in self.players}
 
     def player_at(self, seat: str) -> str:
         return {s: p for p, s in self.seating().items()}[seat]
@@ -432,7 +438,7 @@ class Session:
             seat = winner_seat if winner_seat is not None else drew_last
             if seat is None:  # _session_options refuses a drawn line without drew_last first
                 raise SettleError("a drawn hand needs drew_last: the last player who drew deals next")
-            nxt = self.players.index(self.player_at(seat))
+            nxt = self.order.index(self.player_at(seat))
             if nxt == self.dealer:
                 return "keeps"
             self.dealer = nxt
@@ -444,10 +450,28 @@ class Session:
             passes = winner_seat != self.variant.seats[0]
         else:
             passes = bool(kongs) and self.variant.session.get("drawn_with_kong") == "pass"
+        self.moved = ""
         if passes:
             self.dealer = (self.dealer + 1) % len(self.players)
             self.passes += 1
+            if self.passes % len(self.players) == 0:
+                self._change_seats()
         return "passes" if passes else "keeps"
+
+    def _change_seats(self) -> None:
+        """The end of a round (the deal back at the first dealer's seat): the players move as the round's
+        ``seat_change`` says (none: they stay), and :attr:`moved` says where each now sits."""
+        changes = self.variant.session.get("seat_change") or ()
+        seats, rounds = self.variant.seats, self.variant.rounds
+        ended = (self.passes // len(self.players) - 1) % len(rounds)
+        if ended >= len(changes):
+            return
+        move = changes[ended]
+        order = list(self.order)
+        for i, p in enumerate(self.order):
+            order[seats.index(move[seats[i]])] = p
+        self.order = order
+        self.moved = ", ".join(f"{p} {seats[i]}" for i, p in enumerate(order))
 
     def context(self) -> dict:
         """What a record shows of the session for this hand."""
@@ -642,6 +666,9 @@ def _records(variant, items, ladder, stake, state, session: Session | None) -> I
         if session is not None:
             out["deal"] = session.after(opts["winner"], opts["kongs"], opts["drew_last"])
             out["next_dealer"] = session.dealer_name
+            if session.moved:
+                out["notes"] = [*out["notes"], f"round {out['round']} is over: the players change seats "
+                                               f"({session.moved})"]
         yield shape("ledger", out)
 
 

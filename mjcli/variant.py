@@ -261,6 +261,9 @@ TOP_KEYS = {
 #   or every_hand (the deal passes to the next player after every hand, won or drawn: mcr)
 # drawn_with_kong (deal: rotate only): after a drawn hand in which someone made a kong the deal passes (pass)
 #   or stays (keep)
+# seat_change (optional, not with deal: winner): how the players change seats at the end of each round, a mapping
+#   a round (the first for the end of the East round...), each seat to the seat its player moves to; a round with
+#   none left changes nothing (mcr: the competition seating)
 SESSION_KEYS = {"deal": ("rotate", "winner", "every_hand"), "drawn_with_kong": ("pass", "keep")}
 SESSION_DEFAULTS = {"deal": "rotate"}
 PATTERN_KEYS = {
@@ -422,7 +425,7 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None, r
     instant, liability, notes = _instant_and_text(ck, data)
     _instant_needed(ck, settlement, instant)
     names = lang_map(ck, data.get("names"), "names")
-    session = check_session(ck, data.get("session"), "session")
+    session = check_session(ck, data.get("session"), "session", seats)
     options = check_options(ck, data.get("options", {}), "options")
     hand = shape_from_data(ck, data.get("hand", ...), "hand", seen)
     extra = {}
@@ -705,16 +708,43 @@ def _check_ladder_reaches(v: Variant, source: str, lines: dict[str, int]) -> Non
         ck.raise_if_any()
 
 
-def check_session(ck: Checker, data, path: str) -> dict:
-    """The ``session`` mapping (the deal rules of a ledger that names its players), checked."""
+def _seat_changes(ck: Checker, data, path: str, seats) -> tuple:
+    """``session.seat_change``, checked: a list of mappings, each moving every seat's player to a seat, no two to
+    the same one (``{E: S, S: E, W: N, N: W}``)."""
+    example = "[{E: S, S: E, W: N, N: W}]"
+    if seats is None:  # the seats are wrong, and said so: nothing to move between
+        return ()
+    if not isinstance(data, list) or not all(isinstance(m, dict) for m in data):
+        ck.fail(path, f"expected a list of mappings of seat to seat, such as {example}, got {describe(data)}")
+        return ()
+    out = []
+    for i, move in enumerate(data):
+        keys, values = [str(k) for k in move], [str(v) for v in move.values()]
+        if sorted(keys) != sorted(seats) or sorted(values) != sorted(seats):
+            ck.fail(f"{path}[{i}]", f"expected each seat ({' '.join(seats)}) once as a key and once as a value "
+                                    f"(where its player moves), such as {example}, got {describe(move)}")
+            continue
+        out.append(MappingProxyType(dict(zip(keys, values))))
+    return tuple(out)
+
+
+def check_session(ck: Checker, data, path: str, seats=("E", "S", "W", "N")) -> dict:
+    """The ``session`` mapping (the deal rules of a ledger that names its players), checked (``seats``: the
+    variant's, which a seat change names)."""
     if data is None:
         return {}
     if not isinstance(data, dict):
         ck.fail(path, f"expected a mapping such as {{drawn_with_kong: pass}}, got {describe(data)}")
         return {}
-    ck.unknown(data, SESSION_KEYS, path)
+    ck.unknown(data, [*SESSION_KEYS, "seat_change"], path)
     out = {}
     not_rotate = data.get("deal") in ("winner", "every_hand")
+    if "seat_change" in data:
+        if data.get("deal") == "winner":
+            ck.fail(f"{path}.seat_change", "does not apply where the winner deals the next hand (deal: winner): "
+                                           "a round does not end with the first dealer dealing; leave it out")
+        else:
+            out["seat_change"] = _seat_changes(ck, data["seat_change"], f"{path}.seat_change", seats)
     for key, choices in SESSION_KEYS.items():
         if key == "drawn_with_kong" and not_rotate:
             if key in data and data.get("deal") == "winner":

@@ -236,19 +236,83 @@ def test_mcr_ledger_deal_passes_every_hand(runner):
     1 Ann (E) wins 12 on Bo's discard: Bo 20, Cy 8, Di 8 -> Ann +36; running 36 -20 -8 -8; Bo deals
     2 Cy self-draws 8: 16 each -> Cy +48; running 20 -36 40 -24; Cy deals
     3 drawn: no payments; Di deals
-    4 Ann wins 10 (2 flowers) on Cy's discard: Cy 18, Bo 8, Di 8 -> +34; running 54 -44 22 -32; Ann deals
-    5 four passes: South round; Ann (E) wins 24 on Di's discard: Di 32, Bo 8, Cy 8 -> +48;
+    4 Ann wins 10 (2 flowers) on Cy's discard: Cy 18, Bo 8, Di 8 -> +34; running 54 -44 22 -32; the East
+      round is over: East and South change seats, West and North: Bo E, Ann S, Di W, Cy N; Bo deals
+    5 South round; Ann (S) wins 24 on Di's discard: Di 32, Bo 8, Cy 8 -> +48;
       running 102 -52 14 -64 (sum 0)
     """
     code, out, _ = mj(runner, "settle", "-i", str(ROOT / "examples" / "ledger-mcr.jsonl"), "-f", "jsonl")
     recs = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and len(recs) == 5
-    assert [r["dealer"] for r in recs] == ["Ann", "Bo", "Cy", "Di", "Ann"]
+    assert [r["dealer"] for r in recs] == ["Ann", "Bo", "Cy", "Di", "Bo"]
     assert [r["deal"] for r in recs] == ["passes"] * 5
     assert [r["round"] for r in recs] == ["E", "E", "E", "E", "S"]
     assert [list(r["running"].values()) for r in recs] == [
         [36, -20, -8, -8], [20, -36, 40, -24], [20, -36, 40, -24], [54, -44, 22, -32], [102, -52, 14, -64]]
-    assert recs[4]["seats"] == {"Ann": "E", "Bo": "S", "Cy": "W", "Di": "N"}
+    assert recs[3]["notes"][-1] == "round E is over: the players change seats (Bo E, Ann S, Di W, Cy N)"
+    assert recs[4]["seats"] == {"Ann": "S", "Bo": "E", "Cy": "N", "Di": "W"}
+
+
+def test_mcr_players_change_seats_every_round(runner):
+    # sixteen drawn hands: the deal passes every hand, and at the end of each round the players change seats
+    # (the book's 换位): East round over, East and South change places, West and North (Bo Ann Di Cy from the
+    # East seat); South round over, East's player to West, West's to South, South's to North, North's to East
+    # (Cy Di Bo Ann); West round over, East and South, West and North again (Di Cy Ann Bo). Over the four
+    # rounds each player deals one round's first hand and sits in every seat once.
+    lines = '{"players": ["Ann", "Bo", "Cy", "Di"]}\n' + '{"drawn": true}\n' * 17
+    code, out, _ = mj(runner, "settle", "-v", "mcr", "--ledger", "-", "-f", "jsonl", input=lines)
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(recs) == 17
+    firsts = [recs[i] for i in (0, 4, 8, 12)]
+    assert [r["round"] for r in firsts] == ["E", "S", "W", "N"]
+    assert [r["dealer"] for r in firsts] == ["Ann", "Bo", "Cy", "Di"]
+    seating = [sorted(r["seats"], key=lambda p: "ESWN".index(r["seats"][p])) for r in firsts]
+    assert seating == [["Ann", "Bo", "Cy", "Di"], ["Bo", "Ann", "Di", "Cy"], ["Cy", "Di", "Bo", "Ann"],
+                       ["Di", "Cy", "Ann", "Bo"]]
+    for p in ("Ann", "Bo", "Cy", "Di"):
+        assert sorted(r["seats"][p] for r in firsts) == ["E", "N", "S", "W"]
+    # within a round the seats do not change: the deal passes counter-clockwise (South round: Bo, Ann, Di, Cy)
+    assert [r["dealer"] for r in recs[4:8]] == ["Bo", "Ann", "Di", "Cy"]
+    # the North round over: no change left, the next East round starts as the North round did
+    assert recs[16]["round"] == "E" and recs[16]["dealer"] == "Di"
+    assert [len(r["notes"]) for r in recs] == [0, 0, 0, 1] * 3 + [0] * 5
+
+
+def test_near_miss_a_table_without_seat_changes_keeps_its_seats(runner):
+    # hk (deal: rotate, no seat_change): after four passes the first dealer deals again, in the same seat
+    lines = '{"players": ["Ann", "Bo", "Cy", "Di"]}\n' + '{"winner": "S", "value": 3, "from": "W"}\n' * 5
+    code, out, _ = mj(runner, "settle", "-v", "hk", "--ledger", "-", "-f", "jsonl", input=lines)
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert [r["dealer"] for r in recs] == ["Ann", "Bo", "Cy", "Di", "Ann"]
+    assert recs[4]["seats"] == {"Ann": "E", "Bo": "S", "Cy": "W", "Di": "N"} and recs[3]["notes"] == []
+
+
+@pytest.mark.parametrize("change,message", [
+    ("[{E: S, S: E, W: N}]", "each seat (E S W N) once"),
+    ("[{E: S, S: S, W: N, N: W}]", "each seat (E S W N) once"),
+    ("{E: S}", "expected a list of mappings"),
+])
+def test_seat_change_checked(tmp_path, change, message):
+    from mjcli.errors import MjError
+    from mjcli.house import load_rules_file
+
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: mcr\nsession: {{seat_change: {change}}}\n", encoding="utf-8")
+    with pytest.raises(MjError, match="seat_change"):
+        load_rules_file(path)
+    try:
+        load_rules_file(path)
+    except MjError as exc:
+        assert message in exc.message
+
+
+def test_seat_change_can_be_turned_off(tmp_path, runner):
+    # a house file with seat_change: [] keeps the players in their seats (the first dealer deals the South round)
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: mcr\nsession: {seat_change: []}\n", encoding="utf-8")
+    lines = '{"players": ["Ann", "Bo", "Cy", "Di"]}\n' + '{"drawn": true}\n' * 5
+    code, out, _ = mj(runner, "settle", "--rules", str(path), "--ledger", "-", "-f", "jsonl", input=lines)
+    assert [json.loads(x)["dealer"] for x in out.splitlines()] == ["Ann", "Bo", "Cy", "Di", "Ann"]
 
 
 def test_rotate_keeps_the_deal_where_mcr_passes_it(runner):
