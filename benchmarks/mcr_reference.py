@@ -171,16 +171,20 @@ def gb_total(fans: dict[str, int], draft: dict | None = None) -> int:
 
 
 def fan_table(draft: dict | None = None) -> list[str]:
-    """The 81 fans as plain text for docs/mcr.md: a heading per value, then id, English and Traditional Chinese
+    """The 81 fans as plain text for docs/mcr.md: a heading per value, then the pattern id (as the records and
+    `rules mcr` write it: ``mcr_`` before a fan id another table took first), English and Traditional Chinese
     names (as every table writes them; the draft keeps the Simplified ones too), within 80 columns."""
+    from mjcli.games.mcr.patterns import pattern_id
+
     fans = (draft or load_draft())["fans"]
-    w_id = max(len(f["id"]) for f in fans)
+    w_id = max(len(pattern_id(f["id"])) for f in fans)
     w_en = max(len(f["name"]) for f in fans)
     lines: list[str] = []
     for fan in fans:
         if not lines or fan["value"] != lines[-1][1]:
             lines.append(("", fan["value"]))
-        lines.append((f"  {fan['id']:<{w_id}}  {fan['name']:<{w_en}}  {fan['names']['zh_hant']}", fan["value"]))
+        lines.append((f"  {pattern_id(fan['id']):<{w_id}}  {fan['name']:<{w_en}}  {fan['names']['zh_hant']}",
+                      fan["value"]))
     out = []
     for text, value in lines:
         if not text:
