@@ -1,7 +1,8 @@
-"""The Tamil descriptions of the Singapore table and the Thai and Chinese descriptions of the Paohuzi groups:
-every pattern and group kind has one, it is not the English, the translated sheet shows them and no English
-description, and it fits 80 (and 120) columns, measured as a terminal draws Thai and Tamil (their vowel signs
-and tone marks take no column: mjcli.sheet.text_width). Mirrors tests/test_zh_descriptions.py (mcr, tw)."""
+"""The translated descriptions: Chinese for every pattern of the Chinese Official (mcr) and Taiwanese (tw) tables,
+Tamil for the Singapore table (sg), Thai and Chinese for the Paohuzi groups. Each has one, it is not the English,
+the translated sheet shows them and no English description, and it fits 80 (and 120) columns, measured as a
+terminal draws them (wide Chinese characters take two columns; Thai and Tamil vowel signs and tone marks none:
+mjcli.sheet.text_width)."""
 
 import json
 import re
@@ -16,7 +17,8 @@ from mjcli.sheet import text_width
 from mjcli.variant import load_builtin
 
 SCRIPT = {"ta": re.compile("[\u0b80-\u0bff]"), "th": re.compile("[\u0e00-\u0e7f]"), "zh": re.compile("[\u4e00-\u9fff]")}
-SHEETS = [("sg", "ta"), ("paohuzi", "th"), ("paohuzi", "zh")]
+TABLES = [("mcr", "zh", 82), ("tw", "zh", 33), ("sg", "ta", 33)]  # the patterns of each, flowers included
+SHEETS = [("mcr", "zh"), ("tw", "zh"), ("sg", "ta"), ("paohuzi", "th"), ("paohuzi", "zh")]
 
 
 def rules(*args, columns="80"):
@@ -29,16 +31,17 @@ def groups():
     return load_builtin("paohuzi").extra["groups"]
 
 
-def test_every_singapore_pattern_has_a_tamil_description():
-    v = load_builtin("sg")
-    assert len(v.patterns) == 33
+@pytest.mark.parametrize("vid,lang,count", TABLES)
+def test_every_pattern_has_a_description_in_the_language(vid, lang, count):
+    v = load_builtin(vid)
+    assert len(v.patterns) == count
     for p in v.patterns:
-        ta = p.descriptions.get("ta", "")
-        assert ta.strip() and "\n" not in ta, p.id
-        assert ta != p.description and SCRIPT["ta"].search(ta), p.id
-        # the short "when" is cut from it as the English one is: a Tamil clause, not the English
-        assert short_when(ta) != short_when(p.description) and SCRIPT["ta"].search(short_when(ta)), p.id
-        assert p.description_in("ta") == ta and p.description_in("en") == p.description
+        text = p.descriptions.get(lang, "")
+        assert text.strip() and "\n" not in text, p.id
+        assert text != p.description and SCRIPT[lang].search(text), p.id
+        # the short "when" is cut from it as the English one is: a clause in the language, not the English
+        assert short_when(text) != short_when(p.description) and SCRIPT[lang].search(short_when(text)), p.id
+        assert p.description_in(lang) == text and p.description_in("en") == p.description
 
 
 @pytest.mark.parametrize("lang", ["th", "zh"])
@@ -52,16 +55,17 @@ def test_every_paohuzi_group_has_a_description_in_the_language(lang):
         assert text != row["description"] and SCRIPT[lang].search(text), kind
 
 
-def test_the_tamil_sheet_shows_them_and_no_english_description():
-    v = load_builtin("sg")
+@pytest.mark.parametrize("vid,lang,count", TABLES)
+def test_the_sheet_shows_them_and_no_english_description(vid, lang, count):
+    v = load_builtin(vid)
     for long in ([], ["--long"]):
-        code, out = rules("sg", "--lang", "ta", *long, columns="1000")  # a description on one line
+        code, out = rules(vid, "--lang", lang, *long, columns="1000")  # a description on one line
         assert code == 0
         for p in v.patterns:
-            ta = p.descriptions["ta"]
-            assert (ta if long else short_when(ta)) in out, p.id
-        # without the names (English where the file gives no Tamil one: "All four animals", "Four kongs")
-        for name in sorted({p.name_in("ta") for p in v.patterns}, key=len, reverse=True):
+            text = p.descriptions[lang]
+            assert (text if long else short_when(text)) in out, p.id
+        # without the names (English where the file gives none in the language: sg's "All four animals")
+        for name in sorted({p.name_in(lang) for p in v.patterns}, key=len, reverse=True):
             out = out.replace(name, " ")
         for p in v.patterns:
             assert short_when(p.description) not in out, p.id
@@ -91,7 +95,7 @@ def test_the_paohuzi_record_gives_the_description_in_the_language(lang):
 
 @pytest.mark.parametrize("columns", ["80", "120"])
 @pytest.mark.parametrize("long", [False, True])
-@pytest.mark.parametrize("vid,lang", SHEETS)
+@pytest.mark.parametrize("vid,lang", SHEETS + [("mcr", "en"), ("tw", "en")])
 def test_the_sheet_fits_the_width(vid, lang, long, columns):
     code, out = rules(vid, "--lang", lang, *(["--long"] if long else []), columns=columns)
     assert code == 0 and out
