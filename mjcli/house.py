@@ -199,6 +199,8 @@ def _merge_rest(ck: _Checker, data: dict, base: dict, base_id: str, merged: dict
             merged["session"] = {**base["session"], **session}
             if session.get("deal") == "winner" and "drawn_with_kong" not in session:
                 merged["session"].pop("drawn_with_kong", None)  # the base's switch is for a rotating deal
+            if session.get("deal") == "winner" and "seat_change" not in session:
+                merged["session"].pop("seat_change", None)  # and its seat changes for rounds the first dealer ends
             check_session(ck, merged["session"], "session", base.get("seats") or ("E", "S", "W", "N"))
         else:
             check_session(ck, session, "session")

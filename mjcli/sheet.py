@@ -103,22 +103,32 @@ _OPENING = "（「『【《〈“‘([{"  # nor end with opening punctuation
 def _wide_head(word: str, room: int) -> tuple[str, str] | None:
     """The head of ``word`` that fills the ``room`` left on a line, and the rest, when the word may be broken there:
     between two characters of which one is wide (Chinese and Japanese are written with no spaces, and break
-    between any two characters), never before closing punctuation, after opening punctuation nor inside a number
-    or an id, and not to leave one character alone on either line; else None."""
+    between any two characters), never before closing punctuation, after opening punctuation, inside a number
+    or an id or inside a cluster, and not to leave one character alone on either line; else None.
+
+    >>> _wide_head("一二三四五六七八九", 16), _wide_head("一二三，四五", 6), _wide_head("一（二三四", 4)
+    (('一二三四五六七', '八九'), ('一二', '三，四五'), None)
+    >>> _wide_head("索１２牌筒", 6), _wide_head("索１２牌筒", 4)
+    (('索１２', '牌筒'), None)
+    """
     if room < 2:
         return None
-    head, rest = _cut(word, room)
-    while rest and rest[0] in _NO_LINE_START and len(head) > 1:
-        head, rest = head[:-1], head[-1] + rest
-    while head and head[-1] in _OPENING:
-        head, rest = head[:-1], head[-1] + rest
+    k = len(_cut(word, room)[0])
+    while k > 1 and (len(word) - k < 2 or word[k] in _NO_LINE_START or word[k - 1] in _OPENING
+                     or (_number_char(word[k - 1]) and _number_char(word[k])) or not _cluster_starts(word, k)):
+        k -= 1
+    head, rest = word[:k], word[k:]
     if len(head.lstrip(_OPENING)) < 2 or len(rest) < 2 or text_width(head) > room:
         return None  # one character on either side is not worth the break: the word goes to the next line whole
     if _char_width(head[-1]) < 2 and _char_width(rest[0]) < 2:
         return None
-    if _ascii_word(head[-1]) and _ascii_word(rest[0]):
-        return None
     return head, rest
+
+
+def _number_char(c: str) -> bool:
+    """A character of a number or an id, which a break never splits: ASCII letters and digits, and any digit
+    (full-width ones too)."""
+    return _ascii_word(c) or c.isdigit()
 
 
 def wrap(text: str, width: int) -> list[str]:
@@ -149,7 +159,7 @@ def wrap(text: str, width: int) -> list[str]:
                 if cur:
                     lines.append(cur)
                     cur, used = "", 0
-                head, word = _cut(word, width)
+                head, word = _wide_head(word, width) or _cut(word, width)
                 lines.append(head)
                 ww = text_width(word)
             if not word:

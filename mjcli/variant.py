@@ -711,9 +711,9 @@ def _check_ladder_reaches(v: Variant, source: str, lines: dict[str, int]) -> Non
 def _seat_changes(ck: Checker, data, path: str, seats) -> tuple:
     """``session.seat_change``, checked: a list of mappings, each moving every seat's player to a seat, no two to
     the same one (``{E: S, S: E, W: N, N: W}``)."""
-    example = "[{E: S, S: E, W: N, N: W}]"
     if seats is None:  # the seats are wrong, and said so: nothing to move between
         return ()
+    example = "[{" + ", ".join(f"{a}: {b}" for a, b in zip(seats, [*seats[1:], seats[0]])) + "}]"
     if not isinstance(data, list) or not all(isinstance(m, dict) for m in data):
         ck.fail(path, f"expected a list of mappings of seat to seat, such as {example}, got {describe(data)}")
         return ()
@@ -740,7 +740,7 @@ def check_session(ck: Checker, data, path: str, seats=("E", "S", "W", "N")) -> d
     out = {}
     not_rotate = data.get("deal") in ("winner", "every_hand")
     if "seat_change" in data:
-        if data.get("deal") == "winner":
+        if data.get("deal") == "winner" and data["seat_change"] != []:
             ck.fail(f"{path}.seat_change", "does not apply where the winner deals the next hand (deal: winner): "
                                            "a round does not end with the first dealer dealing; leave it out")
         else:

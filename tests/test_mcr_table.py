@@ -306,6 +306,21 @@ def test_seat_change_checked(tmp_path, change, message):
         assert message in exc.message
 
 
+def test_a_house_file_where_the_winner_deals_leaves_the_seat_changes_out(tmp_path):
+    # deal: winner (as my3) on mcr: the base's seat changes are left out (a round does not end at the first
+    # dealer); written with it, they are refused
+    from mjcli.errors import MjError
+    from mjcli.house import load_rules_file
+
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: mcr\nsession: {deal: winner}\n", encoding="utf-8")
+    assert "seat_change" not in load_rules_file(path).session
+    path.write_text("extends: mcr\nsession: {deal: winner, seat_change: [{E: S, S: E, W: N, N: W}]}\n",
+                    encoding="utf-8")
+    with pytest.raises(MjError, match="seat_change"):
+        load_rules_file(path)
+
+
 def test_seat_change_can_be_turned_off(tmp_path, runner):
     # a house file with seat_change: [] keeps the players in their seats (the first dealer deals the South round)
     path = tmp_path / "house.yaml"
