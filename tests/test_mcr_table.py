@@ -430,6 +430,27 @@ def test_disabling_the_calculators_kong_fan_scores_the_books(tmp_path):
     assert "melded_kong" not in fan_ids(score(two_shown, book))
 
 
+def test_two_kongs_disabled_score_the_kongs_one_by_one(tmp_path):
+    # a house file without Two Melded Kongs and Two Concealed Kongs: each kong's own fan, twice
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: mcr\ndisable: [two_melded_kongs, two_concealed_kongs]\n", encoding="utf-8")
+    from mjcli.house import load_rules_file
+
+    house_rules = load_rules_file(path)
+    # [1111m] [2222p] 345s 678s 99m @9m: Melded Kong 1 x 2 + Short Straight 1 + Pung of Terminals 1 + No Honors 1
+    # + Single Wait 1 = 6 (the table's own: Two Melded Kongs 4 instead of the two Melded Kongs: 8)
+    shown = "[1111m] [2222p] 345s 678s 99m @9m"
+    assert fan_ids(score(shown, house_rules))["melded_kong"] == 2 and score(shown, house_rules).total == 6
+    assert "melded_kong" not in fan_ids(score(shown)) and score(shown).total == 8
+    # (1111m) (2222p): Concealed Kong 2 x 2 + Two Concealed Pungs 2 + Concealed Hand 2 + 4 = 12
+    # (the table's: Two Concealed Kongs 6, which implies the concealed kongs and pungs: 6 + 2 + 4 = 12)
+    hidden = "(1111m) (2222p) 345s 678s 99m @9m"
+    got = fan_ids(score(hidden, house_rules))
+    assert got["concealed_kong"] == 4 and got["two_concealed_pungs"] == 2 and score(hidden, house_rules).total == 12
+    got = fan_ids(score(hidden))
+    assert got["two_concealed_kongs"] == 6 and "concealed_kong" not in got and "two_concealed_pungs" not in got
+
+
 def test_switches_are_checked_by_type(tmp_path):
     from mjcli.errors import MjError
 

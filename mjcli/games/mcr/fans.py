@@ -230,13 +230,15 @@ def _pung_combos(pungs: list, out: Tally) -> None:
                 out[pair] += 1
 
 
-# (kongs shown, kongs concealed) -> the kong fans, and the concealed pungs a concealed kong adds; one of each gives
-# the calculator's 5-fan concealed_and_melded_kong and the book's two beside it, which it implies (the principles
-# take them off), so that a house file that disables it scores the book's 2 + 1
+# (kongs shown, kongs concealed) -> the kong fans, and the concealed pungs a concealed kong adds. Two kongs give
+# their fan and each kong's own beside it, which it implies (the principles take them off), so that a house file
+# that disables it scores the kongs one by one: one of each, the calculator's 5-fan concealed_and_melded_kong, or
+# the book's Concealed Kong 2 + Melded Kong 1 when it is disabled
 KONG_FANS = {
     (1, 0): ("melded_kong",), (0, 1): ("concealed_kong",),
-    (2, 0): ("two_melded_kongs",), (1, 1): ("concealed_and_melded_kong", "melded_kong", "concealed_kong"),
-    (0, 2): ("two_concealed_kongs",),
+    (2, 0): ("two_melded_kongs", "melded_kong", "melded_kong"),
+    (1, 1): ("concealed_and_melded_kong", "melded_kong", "concealed_kong"),
+    (0, 2): ("two_concealed_kongs", "concealed_kong", "concealed_kong"),
     (3, 0): ("three_kongs",), (2, 1): ("three_kongs",), (1, 2): ("three_kongs",), (0, 3): ("three_kongs",),
 }
 CONCEALED_PUNG_FANS = {2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}
