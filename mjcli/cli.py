@@ -1043,6 +1043,7 @@ def rules(variant_ids, variant_opt, rules_file, long_, tiles, lang, check, list_
         rulesview.print_variant_list(out, fmt, width)
         return
     v = _variant(variant_id, rules_file)
+    _speak(lang, v)  # the table's own words (its wording)
     if only:
         only = _check_pattern_ids(v, only, variant_opt)
         rulesview.print_table(v, out, lang=lang, fmt=fmt, width=width, long=True, glyphs=glyphs, only=only)

@@ -45,7 +45,7 @@ from .variant import LINE_BREAK, MAX_VALUE, PAYMENT_SUBKEYS as SUBKEYS, _amount,
 from .variant import shown_number as _shown
 
 HOUSE_KEYS = {"extends", "id", "name", "names", "description", "minimum", "limit", "values", "disable", "add",
-              "payment", "instant", "liability", "notes", "session", "options"}
+              "payment", "instant", "liability", "notes", "session", "options", "wording"}
 HOUSE_PAYMENT_KEYS = payment_keys("h")
 
 
@@ -179,7 +179,11 @@ def _merge_patterns(ck: _Checker, data: dict, base: dict, base_id: str, merged: 
 
 
 def _merge_rest(ck: _Checker, data: dict, base: dict, base_id: str, merged: dict) -> None:
-    """The file's ``instant``, ``session``, ``options``, ``liability`` and ``notes``, checked, into ``merged``."""
+    """The file's ``instant``, ``session``, ``options``, ``liability``, ``notes`` and ``wording``, checked, into
+    ``merged`` (a language's ``wording`` replaces the base's for that language; the variant's checker checks it)."""
+    wording = data.get("wording")
+    if wording is not None:
+        merged["wording"] = {**(base.get("wording") or {}), **wording} if isinstance(wording, dict) else wording
     instant = ck.get(data, "instant", "", dict, "a mapping of instant-payment amounts", default=None)
     if instant:
         have = dict(base.get("instant") or {})

@@ -26,15 +26,34 @@ FOLDERS = {"ms": "ms", "ta": "ta", "zh": "zh_Hant", "th": "th"}
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "mjcli"
 
-_state = {"lang": "en", "variant": None}
+_state = {"lang": "en", "variant": None, "wording": ()}
 _CATALOGS: dict = {}
 _TEMPLATES: dict = {}
+_WORDED: dict = {}
 
 
 def use(lang: str | None, variant=None) -> None:
-    """Speak ``lang`` (None or en: English) in the tables from now on; ``variant`` gives the pattern names."""
+    """Speak ``lang`` (None or en: English) in the tables from now on; ``variant`` gives the pattern names and
+    the words its table says otherwise (its ``wording``: mcr's 起和 for the catalog's 起糊)."""
     _state["lang"] = lang if lang in LANGS else "en"
     _state["variant"] = variant
+    words = (getattr(variant, "wording", None) or {}).get(_state["lang"]) or {}
+    _state["wording"] = tuple(sorted(words.items(), key=lambda kv: -len(kv[0])))  # the longest word first
+
+
+def messages(lang: str) -> dict:
+    """The catalog of ``lang`` as the current table says it: each message with the table's ``wording`` put in
+    (:func:`catalog` itself when it has none), made once a table and language."""
+    words = _state["wording"]
+    if not words:
+        return catalog(lang)
+    key = (lang, words)
+    got = _WORDED.get(key)
+    if got is None:
+        rx = re.compile("|".join(re.escape(w) for w, _ in words))
+        to = dict(words)
+        got = _WORDED[key] = {k: rx.sub(lambda m: to[m.group(0)], v) for k, v in catalog(lang).items()}
+    return got
 
 
 def current() -> str:
@@ -68,7 +87,7 @@ def catalog(lang: str) -> dict:
 def tr(msgid: str, **fields) -> str:
     """``msgid`` in the current language, its ``{fields}`` filled in (English when it has no translation)."""
     lang = _state["lang"]
-    text = msgid if lang == "en" else catalog(lang).get(msgid) or msgid
+    text = msgid if lang == "en" else messages(lang).get(msgid) or msgid
     return text.format(**fields) if fields else text
 
 
@@ -79,7 +98,7 @@ def phrase(text: str) -> str:
     lang = _state["lang"]
     if lang == "en" or not text:
         return text
-    cat = catalog(lang)
+    cat = messages(lang)
     if text in cat:
         return cat[text]
     for rx, msgstr in _templates(lang):
@@ -93,7 +112,7 @@ def _field(value: str) -> str:
     """A template field's text in the current language: the catalog's whole text, a pattern's name as the
     variant gives it, else each item of a list (``a (x, y), b (x, y)``: commas outside brackets) as
     :func:`phrase` makes it, else the text as it is."""
-    lang, cat = _state["lang"], catalog(_state["lang"])
+    lang, cat = _state["lang"], messages(_state["lang"])
     if value in cat:
         return cat[value]
     for p in getattr(_state["variant"], "patterns", ()):  # a pattern's English name: the variant's own
@@ -110,9 +129,10 @@ def _field(value: str) -> str:
 
 
 def _templates(lang: str) -> list:
-    if lang not in _TEMPLATES:
+    key = (lang, _state["wording"])
+    if key not in _TEMPLATES:
         out = []
-        for msgid, msgstr in catalog(lang).items():
+        for msgid, msgstr in messages(lang).items():
             if "{" not in msgid:
                 continue
             parts = re.split(r"\{(\w+)\}", msgid)
@@ -127,8 +147,8 @@ def _templates(lang: str) -> list:
             out.append((len("".join(parts[0::2])), re.compile(rx), msgstr))
         out.sort(key=lambda t: -t[0])  # the most specific (the most fixed text) first
         out = [t[1:] for t in out]
-        _TEMPLATES[lang] = out
-    return _TEMPLATES[lang]
+        _TEMPLATES[key] = out
+    return _TEMPLATES[key]
 
 
 def unit(name: str) -> str:

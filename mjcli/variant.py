@@ -102,6 +102,9 @@ class Variant:
     liability: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     names: Mapping[str, str] = field(default_factory=dict)
+    # words of the screens' translations this table says otherwise: language -> {the catalog's word: this
+    # table's} (mcr and tw in Chinese: 起和 and 點炮 where the Hong Kong words are 起糊 and 出銃)
+    wording: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     source: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
     session: Mapping[str, Any] = field(default_factory=dict)  # who deals next: see SESSION_KEYS
@@ -253,7 +256,7 @@ def describe(value) -> str:
 TOP_KEYS = {
     "id", "name", "names", "game", "unit", "minimum", "limit", "tiles", "seats", "rounds",
     "patterns", "payment", "settlement", "instant", "liability", "notes", "extends",
-    "description", "session", "options", "hand",
+    "description", "session", "options", "hand", "wording",
 }
 # the session rules a ledger that names its players follows (dealer, seats, round):
 # deal: rotate (the default: the dealer keeps the deal on a win of their own, another player's win passes it
@@ -286,6 +289,28 @@ def payment_keys(where: str) -> frozenset[str]:
 
 
 PAYMENT_KEYS = payment_keys("v")
+
+
+def wording_map(ck: Checker, data, path: str) -> dict:
+    """The ``wording:`` mapping, checked: a language (not en) -> a mapping of a word of its catalog to the word
+    this table uses instead, both text on one line."""
+    out: dict = {}
+    if data is None:
+        return out
+    if not isinstance(data, dict):
+        ck.fail(path, "expected a mapping of language code to {word: this table's word}, e.g. {zh: {起糊: 起和}}")
+        return out
+    for lang, words in data.items():
+        if lang not in LANGS or lang == "en":
+            ck.fail(f"{path}.{lang}", f"unknown language; expected one of {', '.join(LANGS[1:])}")
+        elif not isinstance(words, dict) or not words:
+            ck.fail(f"{path}.{lang}", f"expected a mapping of a word to this table's word, got {describe(words)}")
+        elif not all(isinstance(k, str) and isinstance(v, str) and k.strip() and v.strip()
+                     and not LINE_BREAK.search(k + v) for k, v in words.items()):
+            ck.fail(f"{path}.{lang}", "expected each word and its replacement as text on one line")
+        else:
+            out[lang] = MappingProxyType(dict(words))
+    return out
 
 
 def lang_map(ck: Checker, data, path, one_line: bool = True) -> dict[str, str]:
@@ -432,6 +457,7 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None, r
     if kind is not None and kind.section:  # the game's own data, checked by its room
         extra = ck.get(data, kind.section, "", dict, kind.section_expected, required=True) or {}
         kind.validate_section(extra, ck)
+    wording = wording_map(ck, data.get("wording"), "wording")
     ck.raise_if_any()
     variant = Variant(
         id=vid,
@@ -450,6 +476,7 @@ def build_variant(data: Any, source: str, lines: dict[str, int] | None = None, r
         liability=tuple(liability or ()),
         notes=tuple(notes or ()),
         names=MappingProxyType(names),
+        wording=MappingProxyType(wording),
         source=source,
         extra=MappingProxyType(dict(extra)),
         session=MappingProxyType(session),

@@ -98,6 +98,44 @@ def test_rules_header_says_no_limit(runner, lang, text):
     assert code == 0 and text in out.splitlines()[0] and "1000000" not in out
 
 
+def test_the_chinese_screens_say_the_books_words(runner):
+    # the zh catalog's words are Hong Kong's (起糊, 出銃); mcr's file words them as the book does (起和, 點炮)
+    code, out, _ = mj(runner, "rules", "mcr", "--lang", "zh")
+    assert code == 0 and "起和 8" in out.splitlines()[0] and "點和：點炮者付" in out
+    assert "起糊" not in out and "出銃" not in out
+    code, out, _ = mj(runner, "score", "-v", "mcr", "--lang", "zh", "123m 456p 789s 345s 99m @3s")
+    assert code == 0 and "[起和 8：夠]" in out and "點炮者付 20" in out
+    # near miss: hk (and mcr in English) keep their words, also after an mcr command in the same process
+    code, out, _ = mj(runner, "score", "-v", "hk", "--lang", "zh", "123m 456p 789s 345s 99m @3s")
+    assert code == 0 and "起糊" in out and "起和" not in out
+    code, out, _ = mj(runner, "rules", "mcr")
+    assert code == 0 and "minimum 8" in out.splitlines()[0]
+
+
+def test_a_house_file_words_its_screens(tmp_path, runner):
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: hk\nwording: {zh: {起糊: 起和}}\n", encoding="utf-8")
+    code, out, _ = mj(runner, "rules", "--rules", str(path), "--lang", "zh")
+    assert code == 0 and "起和 3" in out.splitlines()[0]
+
+
+@pytest.mark.parametrize("wording,message", [
+    ("{xx: {a: b}}", "unknown language"),
+    ("[1]", "expected a mapping of language code"),
+    ("{zh: {起糊: ''}}", "text on one line"),
+    ("{zh: 起和}", "expected a mapping of a word"),
+])
+def test_wording_checked(tmp_path, wording, message):
+    from mjcli.errors import MjError
+    from mjcli.house import load_rules_file
+
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: hk\nwording: {wording}\n", encoding="utf-8")
+    with pytest.raises(MjError) as info:
+        load_rules_file(path)
+    assert "wording" in info.value.message and message in info.value.message
+
+
 def test_rules_payment_lines_say_what_settle_pays(runner):
     # base = 8 + fan x 1; 12 fan on a discard: the discarder 1 x (8 + 12) = 20, each other player 8 (settle's);
     # self-drawn: each other player 1 x 20 = 20
@@ -112,7 +150,7 @@ def test_rules_payment_lines_say_what_settle_pays(runner):
     assert [(p["from"], p["amount"]) for p in json.loads(out)[0]["payments"]] == [("S", 20), ("W", 20), ("N", 20)]
     # in every language, from the catalogs (zh: the discarder 出銃者, each other player 其餘每家)
     code, out, _ = mj(runner, "rules", "mcr", "--lang", "zh")
-    assert "  食出銃：出銃者付 1 x 底，其餘每家付 8" in out.splitlines()
+    assert "  點和：點炮者付 1 x 底，其餘每家付 8" in out.splitlines()
     # a near miss: hk pays the usual shares, and says so as before
     code, out, _ = mj(runner, "rules", "hk")
     assert "  discard: the shooter pays 1 x base, each other loser 0 x base" in out.splitlines()
@@ -499,7 +537,7 @@ def test_below_minimum_reason_counts_without_the_flowers(runner):
     code, out, _ = mj(runner, "score", "-v", "mcr", EIGHT_WITH_FLOWERS)
     assert "note: 6 fan count toward the minimum of 8 (2 fan of the total do not)" in out
     code, out, _ = mj(runner, "score", "--lang", "zh", "-v", "mcr", EIGHT_WITH_FLOWERS)
-    assert "6 番 計入起糊 8（合計中 2 番 不計）" in out
+    assert "6 番 計入起和 8（合計中 2 番 不計）" in out
 
 
 def test_near_miss_below_minimum_keeps_the_plain_reason(runner):
