@@ -119,23 +119,6 @@ def test_a_house_file_words_its_screens(tmp_path, runner):
     assert code == 0 and "起和 3" in out.splitlines()[0]
 
 
-@pytest.mark.parametrize("wording,message", [
-    ("{xx: {a: b}}", "unknown language"),
-    ("[1]", "expected a mapping of language code"),
-    ("{zh: {起糊: ''}}", "text on one line"),
-    ("{zh: 起和}", "expected a mapping of a word"),
-])
-def test_wording_checked(tmp_path, wording, message):
-    from mjcli.errors import MjError
-    from mjcli.house import load_rules_file
-
-    path = tmp_path / "house.yaml"
-    path.write_text(f"extends: hk\nwording: {wording}\n", encoding="utf-8")
-    with pytest.raises(MjError) as info:
-        load_rules_file(path)
-    assert "wording" in info.value.message and message in info.value.message
-
-
 def test_rules_payment_lines_say_what_settle_pays(runner):
     # base = 8 + fan x 1; 12 fan on a discard: the discarder 1 x (8 + 12) = 20, each other player 8 (settle's);
     # self-drawn: each other player 1 x 20 = 20
@@ -325,23 +308,18 @@ def test_near_miss_a_table_without_seat_changes_keeps_its_seats(runner):
     assert recs[4]["seats"] == {"Ann": "E", "Bo": "S", "Cy": "W", "Di": "N"} and recs[3]["notes"] == []
 
 
-@pytest.mark.parametrize("change,message", [
-    ("[{E: S, S: E, W: N}]", "each seat (E S W N) once"),
-    ("[{E: S, S: S, W: N, N: W}]", "each seat (E S W N) once"),
-    ("{E: S}", "expected a list of mappings"),
+@pytest.mark.parametrize("text,message", [
+    ("session: {seat_change: [{E: S, S: E, W: N}]}", "each seat (E S W N) once"),
+    ("session: {seat_change: [{E: S, S: S, W: N, N: W}]}", "each seat (E S W N) once"),
+    ("session: {seat_change: {E: S}}", "expected a list of mappings"),
+    ("wording: {xx: {a: b}}", "unknown language"),
+    ("wording: [1]", "expected a mapping of language code"),
+    ("wording: {zh: {起糊: ''}}", "text on one line"),
+    ("wording: {zh: 起和}", "expected a mapping of a word"),
 ])
-def test_seat_change_checked(tmp_path, change, message):
-    from mjcli.errors import MjError
-    from mjcli.house import load_rules_file
-
-    path = tmp_path / "house.yaml"
-    path.write_text(f"extends: mcr\nsession: {{seat_change: {change}}}\n", encoding="utf-8")
-    with pytest.raises(MjError, match="seat_change"):
-        load_rules_file(path)
-    try:
-        load_rules_file(path)
-    except MjError as exc:
-        assert message in exc.message
+def test_seat_change_and_wording_checked(tmp_path, text, message):
+    msg = house_error(tmp_path, f"extends: mcr\n{text}\n")
+    assert ("seat_change" in msg or "wording" in msg) and message in msg
 
 
 def test_a_house_file_where_the_winner_deals_leaves_the_seat_changes_out(tmp_path):
@@ -399,6 +377,18 @@ def test_every_hand_takes_no_drawn_with_kong(tmp_path):
 
 
 # --- 5. the house switches where players dispute -------------------------------------------------------------
+
+
+def house_error(tmp_path, text: str) -> str:
+    """The one-line error of loading a house file of this text."""
+    from mjcli.errors import MjError
+    from mjcli.house import load_rules_file
+
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(MjError) as info:
+        load_rules_file(path)
+    return info.value.message
 
 
 def house(tmp_path, base="mcr", **options):
