@@ -17,7 +17,7 @@ import os
 import re
 import subprocess
 import sys
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from pathlib import Path
 
 import pytest
@@ -199,8 +199,10 @@ def test_settle_options_never_break(vid, winner, shooter, value, bao, stake, opt
         assert len(err.strip().splitlines()) == 1 and err.startswith("error: "), err
     elif fmt in ("json", "jsonl"):  # exact money: the nets sum to zero, every number plain
         recs = plain_json(out) if fmt == "json" else [plain_json(x) for x in out.splitlines()]
-        for r in recs:
-            assert sum(r["net"].values()) == 0, r
+        with localcontext() as ctx:  # added up exactly: a value of up to 400 digits, paid to 4 places
+            ctx.prec = 1000
+            for r in recs:
+                assert sum(r["net"].values()) == 0, r
 
 
 # --------------------------------------------------------------------------
@@ -528,3 +530,16 @@ def test_near_misses(vid, data):
             assert rec["error"]["code"] and rec["error"]["message"] and "\n" not in rec["error"]["message"]
     code, out, err = invoke(["score", "-v", vid, "-f", "table", "--", text if text.strip() else "?"])
     check_records(code, out, err, "table")
+
+
+def test_a_huge_unbounded_value_with_a_stake_nets_to_zero_exactly():
+    # found by the test above: mcr has no limit, so 28 digits of fan at 0.0001 a point are paid to the last place;
+    # each of three pays 333333333333333333333333.3334 and the winner gets 1000000000000000000000000.0002
+    code, out, _ = invoke(["settle", "-v", "mcr", "-f", "json", "--winner", "E", "--stake", "0.0001",
+                           "--value", "3333333333333333333333333326"])
+    rec = plain_json(out)
+    rec = rec[0] if isinstance(rec, list) else rec
+    assert code == 0 and str(rec["net"]["E"]) == "1000000000000000000000000.0002"
+    with localcontext() as ctx:
+        ctx.prec = 1000
+        assert sum(rec["net"].values()) == 0
