@@ -42,7 +42,7 @@ from types import MappingProxyType
 from .errors import SettleError
 from .variant import Checker as _Checker, describe as _describe, lang_map as _lang_map, pattern_spec as _pattern, build_variant, builtin_ids, check_options, check_session, load_data, variants_dir
 from .variant import LINE_BREAK, MAX_VALUE, PAYMENT_SUBKEYS as SUBKEYS, _amount, check_payment, ladder_start_above, payment_keys, reserved_id
-from .variant import shown_number as _shown
+from .variant import WINDS, shown_number as _shown
 
 HOUSE_KEYS = {"extends", "id", "name", "names", "description", "minimum", "limit", "values", "disable", "add",
               "payment", "instant", "liability", "notes", "session", "options", "wording"}
@@ -205,7 +205,7 @@ def _merge_rest(ck: _Checker, data: dict, base: dict, base_id: str, merged: dict
                 merged["session"].pop("drawn_with_kong", None)  # the base's switch is for a rotating deal
             if session.get("deal") == "winner" and "seat_change" not in session:
                 merged["session"].pop("seat_change", None)  # and its seat changes for rounds the first dealer ends
-            check_session(ck, merged["session"], "session", base.get("seats") or ("E", "S", "W", "N"))
+            check_session(ck, merged["session"], "session", base.get("seats") or WINDS)
         else:
             check_session(ck, session, "session")
     if "options" in data:

@@ -755,7 +755,7 @@ def _seat_changes(ck: Checker, data, path: str, seats) -> tuple:
     return tuple(out)
 
 
-def check_session(ck: Checker, data, path: str, seats=("E", "S", "W", "N")) -> dict:
+def check_session(ck: Checker, data, path: str, seats=WINDS) -> dict:
     """The ``session`` mapping (the deal rules of a ledger that names its players), checked (``seats``: the
     variant's, which a seat change names)."""
     if data is None:

@@ -40,7 +40,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import ContextError, HandError, MjError
-from .tiles import ADDED, CHOW, CLAIMED, JOKER, KONG, Hand, format_tiles
+from .tiles import ADDED, CHOW, CLAIMED, CONCEALED, JOKER, KONG, Hand, format_tiles
 from ..variant import COPIES
 
 # words that mean the winning tile was self-drawn / a discard (in the order they are named in errors)
@@ -153,7 +153,8 @@ def _check_deal(hand: Hand, flags, word, seat: str, shooter, labels: dict) -> No
             shown = [m for m in hand.melds if m.exposure in (CLAIMED, ADDED)]
             if shown:
                 meld = shown[0]
-                fix = (f"a kong made from the hand is written ({meld.text()[1:-1]})" if meld.kind == "kong"
+                fix = (f"a kong made from the hand is written {replace(meld, exposure=CONCEALED).text()}"
+                       if meld.kind == KONG
                        else f"take out {word(w)}, or write the set as concealed tiles")
                 raise ContextError(f"{word(w)} contradicts the claimed meld {meld.text()}: "
                                    f"{'an' if w == 'earthly' else 'a'} {w} hand claims nothing; {fix}")
